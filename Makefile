@@ -1,0 +1,51 @@
+# make run    set up .venv, install the package, run the main job (simulations.demo)
+# make test   set up .venv with the test extras, run ruff and pytest
+# make bench  set up .venv with the benchmark peers, run benchmarks/evaluators.py
+# make clean  remove caches and build files (make distclean also removes .venv)
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+
+# Numba does not notice edits to a kernel's callees in another file, so its
+# cache lives in a folder named after a hash of all kernel sources.
+KERNEL_HASH := $(shell cat equity/_kernels/*.py 2>/dev/null | \
+	$(PYTHON) -c "import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest()[:12])")
+export NUMBA_CACHE_DIR  := $(CURDIR)/.numba_cache/$(KERNEL_HASH)
+export EQUITY_CACHE_DIR := $(CURDIR)/.cache/equity
+
+.PHONY: run test bench clean distclean
+
+run: $(VENV)/.installed
+	$(PY) -m simulations.demo
+
+test: $(VENV)/.installed-test
+	mkdir -p "$(NUMBA_CACHE_DIR)" "$(EQUITY_CACHE_DIR)"
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+bench: $(VENV)/.installed-bench
+	$(PY) benchmarks/evaluators.py
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PIP) install -e ".[test]"
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(PY)
+	$(PIP) install -e ".[bench]"
+	touch $@
+
+clean:
+	rm -rf .numba_cache .cache .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

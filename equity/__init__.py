@@ -1,0 +1,44 @@
+"""Exact and Monte Carlo equity for Texas Hold'em and unusual home poker variants.
+
+The public API: card notation (:func:`card_codes`, :func:`format_cards`), the
+game descriptions (:func:`get_game`, :data:`GAMES`) and hand evaluation
+(:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...).
+"""
+
+from equity.cards import card_codes, format_cards
+from equity.errors import CardError, GameError, InvalidInputError, OptionError
+from equity.evaluate import (
+    Hand,
+    categories_of,
+    category_positions,
+    evaluate,
+    evaluate_low,
+    evaluate_low_many,
+    evaluate_many,
+    hole_cards_used_many,
+)
+from equity.games import GAMES, Game, get_game
+from equity.rankings import Category
+
+__all__ = [
+    "card_codes",
+    "format_cards",
+    "Hand",
+    "evaluate",
+    "evaluate_low",
+    "evaluate_many",
+    "evaluate_low_many",
+    "hole_cards_used_many",
+    "categories_of",
+    "category_positions",
+    "GAMES",
+    "Game",
+    "get_game",
+    "Category",
+    "InvalidInputError",
+    "CardError",
+    "GameError",
+    "OptionError",
+]
+
+__version__ = "0.1.0"

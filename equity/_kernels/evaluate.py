@@ -1,0 +1,200 @@
+"""Hand-evaluation kernels: best strength of each row of cards over the hand rule's card groups.
+
+Row ``i`` of a deal is ``hole[i * n_hole : (i + 1) * n_hole]`` and
+``board[i * n_board : (i + 1) * n_board]``.  The hand rule becomes groups of
+cards a hand may be drawn from, each a subset of the hole cards joined with a
+subset of the board (all cards for Hold'em; each pair of hole cards with the
+whole board for Tahoe; each two-plus-three choice for Omaha); within a group the
+best ``hand_size`` cards in any combination play.  Each subset's card words are
+summed once per row, so a group costs one addition.  ``wild_ranks`` holds one
+rank per row (-1 for none), or is empty for a game without wild cards.
+
+Tables hold dense class ids ordered like strengths; the best id of a row is
+turned into its strength once, at the end.
+"""
+
+import numpy as np
+
+from equity._kernels import inline_kernel, kernel
+from equity._kernels.perfect_hash import slot_of
+
+U64 = np.uint64
+KEY_MASK = U64((1 << 39) - 1)
+SUIT_SHIFT = U64(40)
+FLUSH_FLAGS = U64(0x8888)
+SUIT_MASK = U64(0x1FFF)
+
+
+@inline_kernel
+def _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias):
+    """Best class of one group of cards from its summed card words and suit masks."""
+    value = rank_classes[w, slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+    flags = ((total >> SUIT_SHIFT) + flush_bias[w]) & FLUSH_FLAGS
+    if flags:
+        for suit in range(4):
+            if (flags >> U64(4 * suit + 3)) & U64(1):
+                flush = flush_classes[w, (masks >> U64(16 * suit)) & SUIT_MASK]
+                if flush > value:
+                    value = flush
+    return value
+
+
+@inline_kernel
+def _subset_sums(cards, offset, sets, set_len, card_bits, suit_bits, totals, masks):
+    """Summed card words and OR-ed suit masks of each subset of one row's hole or board cards."""
+    for k in range(sets.shape[0]):
+        total = U64(0)
+        mask = U64(0)
+        for t in range(set_len[k]):
+            card = cards[offset + sets[k, t]]
+            total += card_bits[card]
+            mask |= suit_bits[card]
+        totals[k] = total
+        masks[k] = mask
+
+
+@inline_kernel
+def _remove_wild(total, masks, wild):
+    """Take the wild rank's cards out of the rank count, suit counts and suit masks."""
+    w = np.int64((total >> U64(3 * wild)) & U64(7))
+    total -= U64(w) << U64(3 * wild)
+    for suit in range(4):
+        bit = U64(1) << U64(16 * suit + wild)
+        if masks & bit:
+            masks ^= bit
+            total -= U64(1) << (SUIT_SHIFT + U64(4 * suit))
+    return total, masks, w
+
+
+@inline_kernel
+def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
+               board_set_len, pairs, pair_holes, card_bits, suit_bits, disp, params,
+               rank_classes, flush_classes, class_strength, flush_bias, wild_ranks, out,
+               out_holes, has_wild):
+    want_holes = out_holes.shape[0] > 0
+    hole_totals = np.empty(hole_sets.shape[0], dtype=np.uint64)
+    hole_masks = np.empty(hole_sets.shape[0], dtype=np.uint64)
+    board_totals = np.empty(board_sets.shape[0], dtype=np.uint64)
+    board_masks = np.empty(board_sets.shape[0], dtype=np.uint64)
+    all_cards = pairs.shape[0] == 1 and hole_set_len[0] == n_hole and board_set_len[0] == n_board
+    for i in range(out.shape[0]):
+        if all_cards and not has_wild:  # the any-cards rule: one group, read straight through
+            total = U64(0)
+            masks = U64(0)
+            for t in range(n_hole):
+                card = hole[i * n_hole + t]
+                total += card_bits[card]
+                masks |= suit_bits[card]
+            for t in range(n_board):
+                card = board[i * n_board + t]
+                total += card_bits[card]
+                masks |= suit_bits[card]
+            best = _group_class(total, masks, 0, disp, params, rank_classes, flush_classes,
+                                flush_bias)
+            out[i] = class_strength[best]
+            if want_holes:
+                out_holes[i] = pair_holes[0]
+            continue
+        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                     hole_totals, hole_masks)
+        _subset_sums(board, i * n_board, board_sets, board_set_len, card_bits, suit_bits,
+                     board_totals, board_masks)
+        wild = np.int64(wild_ranks[i]) if has_wild else np.int64(-1)
+        best = rank_classes[0, 0] & 0
+        fewest = 127
+        for j in range(pairs.shape[0]):
+            total = hole_totals[pairs[j, 0]] + board_totals[pairs[j, 1]]
+            masks = hole_masks[pairs[j, 0]] | board_masks[pairs[j, 1]]
+            if has_wild and wild >= 0:
+                total, masks, w = _remove_wild(total, masks, wild)
+                value = _group_class(total, masks, w, disp, params, rank_classes,
+                                     flush_classes, flush_bias)
+            else:
+                value = _group_class(total, masks, 0, disp, params, rank_classes,
+                                     flush_classes, flush_bias)
+            if value > best:
+                best = value
+                fewest = pair_holes[j]
+            elif value == best and pair_holes[j] < fewest:
+                fewest = pair_holes[j]
+        out[i] = class_strength[best]
+        if want_holes:
+            out_holes[i] = fewest
+
+
+@kernel
+def best_high(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets, board_set_len,
+              pairs, pair_holes, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+              class_strength, flush_bias, wild_ranks, out, out_holes):
+    """Best high strength per row into ``out``; the fewest hole cards reaching it into ``out_holes``.
+
+    A hand may be drawn from the cards of ``hole_sets[pairs[j, 0]]`` together with
+    ``board_sets[pairs[j, 1]]`` for any ``j`` (positions within the row's hole and
+    board cards), taking the best ``hand_size`` of them in any combination;
+    ``pair_holes[j]`` counts the hole cards of group ``j``.  ``flush_bias[w]`` adds
+    ``8 - needed`` to every suit count (``needed``: natural cards of one suit a
+    flush needs beside ``w`` wilds), so bit 3 of a suit's field flags a possible
+    flush.  ``out_holes`` may be empty, in which case it is not written.  Rows
+    without wild cards take a path where the wild count is the constant 0, which
+    compiles to a much faster loop than a run-time count.
+    """
+    if wild_ranks.shape[0] > 0:
+        _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
+                   board_set_len, pairs, pair_holes, card_bits, suit_bits, disp, params,
+                   rank_classes, flush_classes, class_strength, flush_bias, wild_ranks, out,
+                   out_holes, True)
+    else:
+        _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
+                   board_set_len, pairs, pair_holes, card_bits, suit_bits, disp, params,
+                   rank_classes, flush_classes, class_strength, flush_bias, wild_ranks, out,
+                   out_holes, False)
+
+
+@kernel
+def best_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets, board_set_len,
+             pairs, card_bits, suit_bits, disp, params, low_classes, class_strength, wild_ranks,
+             out):
+    """Best ace-to-five low strength per row (0 where no group makes a qualifying low)."""
+    has_wild = wild_ranks.shape[0] > 0
+    hole_totals = np.empty(hole_sets.shape[0], dtype=np.uint64)
+    hole_masks = np.empty(hole_sets.shape[0], dtype=np.uint64)
+    board_totals = np.empty(board_sets.shape[0], dtype=np.uint64)
+    board_masks = np.empty(board_sets.shape[0], dtype=np.uint64)
+    for i in range(out.shape[0]):
+        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                     hole_totals, hole_masks)
+        _subset_sums(board, i * n_board, board_sets, board_set_len, card_bits, suit_bits,
+                     board_totals, board_masks)
+        wild = np.int64(wild_ranks[i]) if has_wild else np.int64(-1)
+        best = low_classes[0, 0] & 0
+        for j in range(pairs.shape[0]):
+            total = hole_totals[pairs[j, 0]] + board_totals[pairs[j, 1]]
+            w = 0
+            if wild >= 0:
+                w = np.int64((total >> U64(3 * wild)) & U64(7))
+                total -= U64(w) << U64(3 * wild)
+            value = low_classes[w, slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+            if value > best:
+                best = value
+        out[i] = class_strength[best]
+
+
+@kernel
+def first_invalid_row(hole, n_hole, board, n_board, n_rows, deck_mask):
+    """Index of the first row with a repeated card or a card outside ``deck_mask``, or -1."""
+    for i in range(n_rows):
+        seen = U64(0)
+        bad = False
+        for t in range(n_hole):
+            card = hole[i * n_hole + t]
+            bit = U64(1) << U64(card & 63)
+            bad |= ((seen & bit) != 0) | (card >= 52)
+            seen |= bit
+        for t in range(n_board):
+            card = board[i * n_board + t]
+            bit = U64(1) << U64(card & 63)
+            bad |= ((seen & bit) != 0) | (card >= 52)
+            seen |= bit
+        if bad or (seen & ~deck_mask):
+            return i
+    return -1

@@ -1,0 +1,160 @@
+"""Card encoding: the one place that knows how a card is written and stored.
+
+A card is a ``uint8`` code ``4 * rank + suit`` with rank 0..12 for 2..A and suit
+0..3 for clubs, diamonds, hearts, spades.  Text may be written ``"AhKd"``,
+``"Ah Kd"``, ``"Ah,Kd"``, with ``10`` for ``T``, ranks and suits in any case, and
+the suit symbols ``♣ ♦ ♥ ♠`` (a Unicode variation selector after a symbol is
+ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from equity.errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "RANK_NAMES",
+    "RANK_PLURALS",
+    "card_code",
+    "card_codes",
+    "card_text",
+    "format_cards",
+    "parse_rank",
+    "CardsLike",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+RANK_NAMES = (
+    "deuce", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)
+RANK_PLURALS = (
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces",
+)
+
+_SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_SEPARATORS = re.compile(r"[\s,;\ufe0e\ufe0f]+")
+_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+
+CardsLike = str | Sequence[str] | Sequence[int] | np.ndarray
+
+
+def parse_rank(rank: str | int) -> int:
+    """Return the rank index 0..12 of ``"2"``..``"A"`` (``"10"`` and ``"T"`` both mean ten).
+
+    Examples
+    --------
+    >>> parse_rank("K"), parse_rank("10"), parse_rank(12)
+    (11, 8, 12)
+    """
+    if isinstance(rank, (int, np.integer)):
+        if 0 <= int(rank) <= 12:
+            return int(rank)
+        raise CardError(f"rank {rank!r} is out of range: rank indexes run from 0 (deuce) to 12 (ace)")
+    text = str(rank).strip().upper()
+    if text == "10":
+        text = "T"
+    if len(text) != 1 or text not in RANKS:
+        raise CardError(f"unknown rank {rank!r}: ranks are 2 3 4 5 6 7 8 9 T (or 10) J Q K A")
+    return RANKS.index(text)
+
+
+def card_code(card: str) -> int:
+    """Return the code of one card written as text, e.g. ``"Ah"`` -> 50."""
+    codes = card_codes(card)
+    if len(codes) != 1:
+        raise CardError(f"expected one card, got {len(codes)} in {card!r}")
+    return int(codes[0])
+
+
+def _split_text(text: str) -> list[str]:
+    normalized = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in text)
+    cards: list[str] = []
+    for chunk in _SEPARATORS.split(normalized):
+        position = 0
+        while position < len(chunk):
+            match = _CARD.match(chunk, position)
+            if match is None:
+                rest = chunk[position:]
+                raise CardError(
+                    f"cannot read a card at {rest[:3]!r} in {text!r}: a card is a rank "
+                    "(2-9, T or 10, J, Q, K, A) followed by a suit (c d h s or ♣ ♦ ♥ ♠)"
+                )
+            cards.append(match.group(0))
+            position = match.end()
+    return cards
+
+
+def _text_code(card: str) -> int:
+    rank, suit = card[:-1], card[-1].lower()
+    return 4 * parse_rank(rank) + SUITS.index(suit)
+
+
+def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool = False) -> np.ndarray:
+    """Return the codes of the given cards as a ``uint8`` array.
+
+    Parameters
+    ----------
+    cards
+        Text such as ``"AhKd"``, ``"J♥ 10♣ 5♥"`` or ``"Ah,Kd"``; a sequence of card
+        strings; or integer codes ``4 * rank + suit``.
+    allow_duplicates
+        Accept the same card twice (never needed for one hand; rows of many deals
+        are checked elsewhere).
+
+    Raises
+    ------
+    CardError
+        For text that is not a card, a code outside 0..51, or a duplicate card.
+
+    Examples
+    --------
+    >>> card_codes("Ah Kd").tolist()
+    [50, 45]
+    >>> format_cards(card_codes("J♥10♣5♥"))
+    'JhTc5h'
+    """
+    if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
+        codes = [int(c) for c in cards.ravel()]
+    elif isinstance(cards, str):
+        codes = [_text_code(c) for c in _split_text(cards)]
+    else:
+        codes = []
+        for item in cards:
+            if isinstance(item, str):
+                codes.extend(_text_code(c) for c in _split_text(item))
+            elif isinstance(item, (int, np.integer)):
+                codes.append(int(item))
+            else:
+                raise CardError(f"cannot read {item!r} as a card: give text like 'Ah' or a code 0..51")
+    for code in codes:
+        if not 0 <= code < 52:
+            raise CardError(f"card code {code} is out of range: codes run from 0 (2c) to 51 (As)")
+    if not allow_duplicates:
+        seen: set[int] = set()
+        for code in codes:
+            if code in seen:
+                raise CardError(f"duplicate card '{card_text(code)}'")
+            seen.add(code)
+    return np.asarray(codes, dtype=np.uint8)
+
+
+def card_text(code: int) -> str:
+    """Return the two-character text of a card code, e.g. 50 -> ``"Ah"``."""
+    code = int(code)
+    if not 0 <= code < 52:
+        raise CardError(f"card code {code} is out of range: codes run from 0 (2c) to 51 (As)")
+    return RANKS[code >> 2] + SUITS[code & 3]
+
+
+def format_cards(codes: Iterable[int] | np.ndarray, sep: str = "") -> str:
+    """Return cards as text, e.g. ``[50, 45]`` -> ``"AhKd"``; ``sep`` goes between cards."""
+    return sep.join(card_text(c) for c in np.asarray(codes).ravel())

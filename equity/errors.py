@@ -1,0 +1,21 @@
+"""The toolkit's exceptions: every bad input raises a ``ValueError`` subclass."""
+
+from __future__ import annotations
+
+__all__ = ["InvalidInputError", "CardError", "GameError", "OptionError"]
+
+
+class InvalidInputError(ValueError):
+    """Base class for every error caused by input the toolkit cannot accept."""
+
+
+class CardError(InvalidInputError):
+    """A card string or code that is malformed, duplicated or not in the game's deck."""
+
+
+class GameError(InvalidInputError):
+    """An unknown game, or a game description that cannot be played."""
+
+
+class OptionError(InvalidInputError):
+    """An option that the chosen game does not have, or a value it does not allow."""

@@ -1,0 +1,543 @@
+"""Public hand evaluation: one hand from text, or many rows of card codes at once.
+
+Everything here reads the game's description (:mod:`equity.games`); the kernels
+in :mod:`equity._kernels.evaluate` do the arithmetic over the tables of
+:mod:`equity.tables`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache, total_ordering
+from typing import NamedTuple
+
+import numpy as np
+
+from equity._kernels.evaluate import best_high, best_low, first_invalid_row
+from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
+from equity.errors import CardError, InvalidInputError, OptionError
+from equity.games import Game, get_game
+from equity.rankings import (
+    CATEGORY_SHIFT,
+    LOW_PATTERNS,
+    Category,
+    describe_high,
+    describe_low,
+    pattern_category,
+)
+from equity.tables import tables_for
+
+__all__ = [
+    "Hand",
+    "evaluate",
+    "evaluate_low",
+    "evaluate_many",
+    "evaluate_low_many",
+    "hole_cards_used_many",
+    "categories_of",
+    "category_positions",
+]
+
+NO_WILD = np.zeros(0, dtype=np.int8)
+NO_HOLES = np.zeros(0, dtype=np.int8)
+
+
+# ---------------------------------------------------------------------------------------------
+# Which groups of cards a hand may be drawn from (read off the game's hole rule)
+# ---------------------------------------------------------------------------------------------
+class _Groups(NamedTuple):
+    """The hand rule as kernel input: subsets of hole and board cards and the pairs joined."""
+
+    hole_sets: np.ndarray
+    hole_set_len: np.ndarray
+    board_sets: np.ndarray
+    board_set_len: np.ndarray
+    pairs: np.ndarray
+    pair_holes: np.ndarray
+
+
+def _padded(subsets: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    width = max([1, *(len(x) for x in subsets)])
+    table = np.zeros((len(subsets), width), dtype=np.int64)
+    for k, subset in enumerate(subsets):
+        table[k, : len(subset)] = subset
+    return table, np.array([len(x) for x in subsets], dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
+def _groups(game: Game, n_hole: int, n_board: int, hand_size: int, usage: bool) -> _Groups:
+    """Groups of cards a hand may be drawn from under the game's hole rule.
+
+    With ``usage`` the groups are split by the number of hole cards they hold, so
+    the kernel can report the fewest hole cards that reach the best hand.
+    """
+    rule = game.hole_rule
+    whole_board = tuple(range(n_board))
+    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    if rule.min_used == 0 and not usage:
+        k = min(rule.max_used, n_hole)
+        pairs = [(h, whole_board) for h in itertools.combinations(range(n_hole), k)]
+    elif rule.min_used == 0:
+        for j in range(min(rule.max_used, n_hole) + 1):
+            if j + n_board >= hand_size:
+                pairs += [(h, whole_board) for h in itertools.combinations(range(n_hole), j)]
+    else:
+        for j in range(rule.min_used, min(rule.max_used, n_hole) + 1):
+            pairs += [(h, b) for h in itertools.combinations(range(n_hole), j)
+                      for b in itertools.combinations(range(n_board), hand_size - j)]
+    hole_subsets = list(dict.fromkeys(h for h, _ in pairs))
+    board_subsets = list(dict.fromkeys(b for _, b in pairs))
+    hole_sets, hole_len = _padded(hole_subsets)
+    board_sets, board_len = _padded(board_subsets)
+    index = np.array([(hole_subsets.index(h), board_subsets.index(b)) for h, b in pairs],
+                     dtype=np.int64)
+    holes = np.array([len(h) for h, _ in pairs], dtype=np.int64)
+    return _Groups(hole_sets, hole_len, board_sets, board_len, index, holes)
+
+
+@lru_cache(maxsize=64)
+def _flush_bias(hand_size: int, max_wilds: int) -> np.ndarray:
+    return np.array([(8 - (hand_size - w)) * 0x1111 for w in range(max_wilds + 1)], dtype=np.uint64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Input checking
+# ---------------------------------------------------------------------------------------------
+def _deck_mask(game: Game) -> np.uint64:
+    return np.uint64(sum(1 << c for c in game.deck))
+
+
+def _as_rows(cards, what: str, n_rows: int | None = None) -> np.ndarray:
+    if isinstance(cards, str):
+        rows = card_codes(cards)[None, :]
+    else:
+        rows = np.asarray(cards)
+        if rows.dtype.kind in "US" or rows.dtype == object:
+            rows = np.stack([card_codes(r, allow_duplicates=True) for r in np.atleast_1d(rows)])
+        elif rows.dtype.kind not in "iu":
+            raise CardError(f"{what} must be card codes (integers 0..51) or text, got {rows.dtype}")
+    if rows.ndim == 1:
+        rows = rows[None, :] if n_rows is None else np.broadcast_to(rows, (n_rows, rows.shape[0]))
+    if rows.ndim != 2:
+        raise InvalidInputError(f"{what} must be a 2-d array of card codes (rows, cards)")
+    if rows.dtype != np.uint8:
+        if rows.size and (rows.min() < 0 or rows.max() > 51):
+            raise CardError(f"{what} hold a card code outside 0..51")
+        rows = rows.astype(np.uint8)
+    return rows
+
+
+def _check_counts(game: Game, n_hole: int, n_board: int, hand_size: int | None = None) -> None:
+    if n_hole != game.hole_cards:
+        raise InvalidInputError(
+            f"{game.name} takes {game.hole_cards} hole cards, got {n_hole}"
+        )
+    if n_board > game.board_cards:
+        raise InvalidInputError(
+            f"{game.name} has {game.board_cards} board cards, got {n_board}"
+        )
+    size = game.hand_size if hand_size is None else hand_size
+    if not _can_form(game, n_hole, n_board, size):
+        allowed = ", ".join(str(b) for b in range(game.board_cards + 1)
+                            if _can_form(game, n_hole, b, size))
+        raise InvalidInputError(
+            f"{game.name} cannot make a {size}-card hand from {n_hole} hole cards and "
+            f"{n_board} board cards (board sizes that can: {allowed})"
+        )
+
+
+def _can_form(game: Game, n_hole: int, n_board: int, size: int) -> bool:
+    rule = game.hole_rule
+    return any(j <= n_hole and size - j <= n_board for j in range(rule.min_used, rule.max_used + 1))
+
+
+def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
+    n_hole, n_board = hole.shape[1], board.shape[1]
+    bad = first_invalid_row(hole.ravel(), n_hole, board.ravel(), n_board, hole.shape[0],
+                            _deck_mask(game))
+    if bad < 0:
+        return
+    row = hole[bad].tolist() + board[bad].tolist()
+    where = lambda t: "hole cards" if t < n_hole else "board"  # noqa: E731
+    for t, code in enumerate(row):
+        if code > 51:
+            raise CardError(f"row {bad}: card code {code} is out of range (codes run from 0 to 51)")
+        if code not in game.deck:
+            raise CardError(
+                f"row {bad}: card '{card_text(code)}' is not in the {game.name} deck "
+                f"({game.describe_deck()})"
+            )
+        if code in row[:t]:
+            first = row.index(code)
+            places = where(t) if where(first) == where(t) else f"{where(first)} and the {where(t)}"
+            raise CardError(f"row {bad}: duplicate card '{card_text(code)}' in the {places}")
+
+
+def _wild_rows(game: Game, wild, n_rows: int) -> np.ndarray:
+    if wild is None:
+        return NO_WILD
+    if game.wild is None:
+        raise OptionError(
+            f"{game.name} has no wild cards: the wild option applies to games with a wild rule "
+            "(eldorado)"
+        )
+    if isinstance(wild, (str, int, np.integer)) and not isinstance(wild, bool):
+        rank = parse_rank(wild)
+        if rank not in game.deck_ranks:
+            raise OptionError(f"wild rank {wild!r} is not in the {game.name} deck")
+        return np.full(n_rows, rank, dtype=np.int8)
+    ranks = np.asarray(wild)
+    if ranks.shape != (n_rows,) or ranks.dtype.kind not in "iu":
+        raise OptionError(f"wild must be a rank, or an integer array of {n_rows} rank indexes (-1: none)")
+    if ranks.size and (ranks.min() < -1 or ranks.max() > 12):
+        raise OptionError("wild rank indexes run from 0 (deuce) to 12 (ace), or -1 for no wild")
+    return ranks.astype(np.int8)
+
+
+def _prepare(game, hole, board, wild, hand_size: int | None, check: bool):
+    g = get_game(game)
+    hole_rows = np.ascontiguousarray(_as_rows(hole, "hole cards"))
+    n = hole_rows.shape[0]
+    board_rows = _as_rows(board, "board", n_rows=n) if _has_cards(board) else \
+        np.zeros((n, 0), dtype=np.uint8)
+    board_rows = np.ascontiguousarray(board_rows)
+    if board_rows.shape[0] != n:
+        raise InvalidInputError(f"{n} rows of hole cards but {board_rows.shape[0]} rows of board cards")
+    _check_counts(g, hole_rows.shape[1], board_rows.shape[1], hand_size)
+    if check:
+        _check_rows(g, hole_rows, board_rows)
+    return g, hole_rows, board_rows, _wild_rows(g, wild, n)
+
+
+def _has_cards(board) -> bool:
+    if board is None:
+        return False
+    if isinstance(board, str):
+        return board.strip() != ""
+    return np.asarray(board).size > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Many hands at once
+# ---------------------------------------------------------------------------------------------
+def _run_high(g: Game, hole, board, wild_rows, usage: bool):
+    t = tables_for(g)
+    n_hole, n_board = hole.shape[1], board.shape[1]
+    groups = _groups(g, n_hole, n_board, g.hand_size, usage)
+    out = np.empty(hole.shape[0], dtype=np.uint32)
+    out_holes = np.empty(hole.shape[0], dtype=np.int8) if usage else NO_HOLES
+    max_wilds = t.rank_classes.shape[0] - 1
+    best_high(hole.ravel(), n_hole, board.ravel(), n_board, *groups, t.card_bits, t.suit_bits,
+              t.disp, t.hash_params, t.rank_classes, t.flush_classes, t.high_strength,
+              _flush_bias(g.hand_size, max_wilds), wild_rows, out, out_holes)
+    return out, out_holes
+
+
+def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool = True) -> np.ndarray:
+    """Strengths of many hands: larger wins, equal splits, in the order of :class:`Hand`.
+
+    Parameters
+    ----------
+    game
+        A game name (``"holdem"``, ``"eldorado"``, ...) or a :class:`~equity.games.Game`.
+    hole
+        Card codes, shape ``(n, hole_cards)``; text rows are accepted too.
+    board
+        Card codes, shape ``(n, b)``, or one board ``(b,)`` shared by every row; a
+        partial board is fine where the cards already make a hand.
+    wild
+        For games with a wild rule: one rank (``"K"``) for all rows, or an integer
+        array of rank indexes per row with -1 for no wild rank.
+    check
+        Check every row for repeated cards and cards outside the game's deck.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint32`` strengths; ``strength >> 24`` is the category's position in the
+        game's ranking counted from the bottom (see :func:`categories_of`).
+
+    Examples
+    --------
+    >>> from equity import card_codes
+    >>> hole = np.stack([card_codes("AhKh"), card_codes("QsQd")])
+    >>> s = evaluate_many("holdem", hole, card_codes("Qh Jh Th 2c 3d"))
+    >>> categories_of("holdem", s).tolist()
+    ['straight_flush', 'three_of_a_kind']
+    """
+    g, hole_rows, board_rows, wild_rows = _prepare(game, hole, board, wild, None, check)
+    return _run_high(g, hole_rows, board_rows, wild_rows, usage=False)[0]
+
+
+def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
+                         check: bool = True) -> np.ndarray:
+    """The fewest hole cards with which each row's best hand value can be made (``int8``)."""
+    g, hole_rows, board_rows, wild_rows = _prepare(game, hole, board, wild, None, check)
+    return _run_high(g, hole_rows, board_rows, wild_rows, usage=True)[1]
+
+
+def _low_variant(g: Game, wild_can_be_ace: bool) -> int:
+    if g.low is None:
+        with_low = ", ".join(n for n, x in _games().items() if x.low is not None)
+        raise OptionError(f"{g.name} has no low hand (games with a low: {with_low})")
+    if not wild_can_be_ace and g.wild is None:
+        raise OptionError(
+            f"wild_can_be_ace applies to games with wild cards; {g.name} has none"
+        )
+    return 0 if wild_can_be_ace else 1
+
+
+def _games():
+    from equity.games import GAMES
+
+    return GAMES
+
+
+def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
+                      wild_can_be_ace: bool = True, check: bool = True) -> np.ndarray:
+    """Ace-to-five low strengths of many hands: larger is a better low, 0 is no qualifying low.
+
+    Parameters are those of :func:`evaluate_many`; ``wild_can_be_ace`` (El Dorado)
+    says whether a wild card may count as an ace.
+    """
+    g = get_game(game)
+    variant = _low_variant(g, wild_can_be_ace)
+    g, hole_rows, board_rows, wild_rows = _prepare(g, hole, board, wild, g.low.hand_size, check)
+    t = tables_for(g)
+    n_hole, n_board = hole_rows.shape[1], board_rows.shape[1]
+    groups = _groups(g, n_hole, n_board, g.low.hand_size, False)
+    out = np.empty(hole_rows.shape[0], dtype=np.uint32)
+    best_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, *groups[:5], t.card_bits,
+             t.suit_bits, t.disp, t.hash_params, t.low_classes[variant], t.low_strength,
+             wild_rows, out)
+    return out
+
+
+def category_positions(strengths) -> np.ndarray:
+    """Category positions (0 = the game's lowest category) of strengths."""
+    return np.asarray(strengths, dtype=np.uint32) >> np.uint32(CATEGORY_SHIFT)
+
+
+def categories_of(game: str | Game, strengths) -> np.ndarray:
+    """Category names of high-hand strengths, as an object array."""
+    g = get_game(game)
+    names = np.array([str(c) for c in reversed(g.ranking)], dtype=object)
+    return names[category_positions(strengths)]
+
+
+# ---------------------------------------------------------------------------------------------
+# One hand, from text
+# ---------------------------------------------------------------------------------------------
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class Hand:
+    """A player's best hand in one game.
+
+    Attributes
+    ----------
+    game
+        The game's name; hands of different games do not compare.
+    strength
+        The integer :func:`evaluate_many` gives: larger wins, equal splits.
+    category
+        The hand's category name (a royal flush is ``straight_flush``).
+    cards
+        The cards that make the hand, as text (wild cards as held).
+    description
+        What ``str(hand)`` shows, e.g. ``"full house, nines full of fours"``.
+    hole_cards_used
+        The fewest hole cards with which this hand's value can be made.
+    is_low
+        True for an ace-to-five low (a better low compares greater).
+    """
+
+    game: str
+    strength: int
+    category: str
+    cards: str
+    description: str
+    hole_cards_used: int
+    is_low: bool = False
+
+    def __str__(self) -> str:
+        return self.description
+
+    def _check(self, other: object) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented  # type: ignore[return-value]
+        if other.game != self.game or other.is_low != self.is_low:
+            kind = lambda h: f"{h.game} {'low' if h.is_low else 'high'}"  # noqa: E731
+            raise InvalidInputError(f"cannot compare a {kind(self)} hand with a {kind(other)} hand")
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        checked = self._check(other)
+        if checked is NotImplemented:
+            return NotImplemented
+        return self.strength == checked.strength
+
+    def __lt__(self, other: object) -> bool:
+        checked = self._check(other)
+        if checked is NotImplemented:
+            return NotImplemented
+        return self.strength < checked.strength
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.is_low, self.strength))
+
+
+def _parse_hand(g: Game, hole: CardsLike, board: CardsLike | None):
+    hole_codes = card_codes(hole, allow_duplicates=True) if not isinstance(hole, np.ndarray) \
+        else np.asarray(hole, dtype=np.uint8)
+    board_codes = card_codes(board, allow_duplicates=True) if _has_cards(board) else \
+        np.zeros(0, dtype=np.uint8)
+    seen: dict[int, str] = {}
+    for where, codes in (("hole cards", hole_codes), ("board", board_codes)):
+        for code in codes.tolist():
+            if code not in g.deck:
+                raise CardError(
+                    f"card '{card_text(code)}' is not in the {g.name} deck ({g.describe_deck()})"
+                )
+            if code in seen:
+                places = where if seen[code] == where else f"{seen[code]} and the {where}"
+                raise CardError(f"duplicate card '{card_text(code)}' in the {places}")
+            seen[code] = where
+    return hole_codes, board_codes
+
+
+def _subset_rows(g: Game, n_hole: int, n_board: int, size: int):
+    """Every exact ``size``-card hand the hole rule allows, as positions, with its hole count."""
+    rule = g.hole_rule
+    rows, holes = [], []
+    for j in range(rule.min_used, min(rule.max_used, n_hole, size) + 1):
+        if size - j > n_board:
+            continue
+        for h in itertools.combinations(range(n_hole), j):
+            for b in itertools.combinations(range(n_hole, n_hole + n_board), size - j):
+                rows.append(h + b)
+                holes.append(j)
+    return np.array(rows, dtype=np.int64), np.array(holes, dtype=np.int64)
+
+
+def _playing_cards(g: Game, cards: np.ndarray, n_hole: int, size: int, target: int,
+                   strengths_of) -> tuple[np.ndarray, int]:
+    """The exact hand (fewest hole cards first) whose strength equals ``target``."""
+    positions, holes = _subset_rows(g, n_hole, len(cards) - n_hole, size)
+    values = strengths_of(cards[positions])
+    hits = np.flatnonzero(values == target)
+    best = hits[np.argmin(holes[hits])]
+    return cards[positions[best]], int(holes[best])
+
+
+def _display_order(codes: np.ndarray, wild_rank: int | None) -> str:
+    naturals = [int(c) for c in codes if (c >> 2) != wild_rank]
+    wilds = [int(c) for c in codes if (c >> 2) == wild_rank]
+    count = Counter(c >> 2 for c in naturals)
+    naturals.sort(key=lambda c: (count[c >> 2], c >> 2, c & 3), reverse=True)
+    return "".join(card_text(c) for c in naturals + wilds)
+
+
+def _tiebreak(strength: int, n: int) -> list[int]:
+    return [(strength >> (CATEGORY_SHIFT - 4 * (k + 1))) & 0xF for k in range(n)]
+
+
+def _describe(g: Game, strength: int) -> tuple[Category, str]:
+    category = Category(categories_of(g, [strength])[0])
+    return category, describe_high(category, _tiebreak(strength, 3))
+
+
+def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
+             wild: str | int | None = None) -> Hand:
+    """Evaluate one player's best hand.
+
+    Parameters
+    ----------
+    game
+        A game name or :class:`~equity.games.Game`.
+    hole, board
+        Cards as text (``"AhKd"``, ``"J♥ 10♣ 5♥"``) or codes; the board may be partial.
+    wild
+        The wild rank (``"K"``) in games with a wild rule, or None.
+
+    Examples
+    --------
+    >>> str(evaluate("eldorado", "7d4h", "9dKh4c4s", wild="K"))
+    'four of a kind, fours'
+    >>> evaluate("holdem", "AhKh", "QhJhTh2c3d").category
+    'straight_flush'
+    """
+    g = get_game(game)
+    hole_codes, board_codes = _parse_hand(g, hole, board)
+    _check_counts(g, len(hole_codes), len(board_codes))
+    wild_rank = None if wild is None else parse_rank(wild)
+    strength = int(evaluate_many(g, hole_codes[None, :], board_codes[None, :], wild=wild)[0])
+    cards = np.concatenate([hole_codes, board_codes])
+
+    def strengths_of(rows: np.ndarray) -> np.ndarray:
+        exact = _exact_game(g)
+        return evaluate_many(exact, rows, None, wild=None if wild is None else wild, check=False)
+
+    played, used = _playing_cards(g, cards, len(hole_codes), g.hand_size, strength, strengths_of)
+    category, text = _describe(g, strength)
+    return Hand(g.name, strength, str(category), _display_order(played, wild_rank), text, used)
+
+
+@lru_cache(maxsize=64)
+def _exact_game(g: Game) -> Game:
+    """The same rules dealt as exactly one hand's worth of cards, for valuing one exact hand."""
+    from dataclasses import replace
+
+    from equity.games import HoleRule
+
+    return replace(g, name=g.name, hole_cards=g.hand_size, streets=(), hole_rule=HoleRule(0, g.hand_size))
+
+
+def _describe_low(strength: int) -> tuple[str, str]:
+    packed = (len(LOW_PATTERNS) << CATEGORY_SHIFT) - strength
+    pattern = LOW_PATTERNS[packed >> CATEGORY_SHIFT]
+    orders = _tiebreak(packed, len(pattern))
+    ranks: list[int] = []
+    for size, order in zip(pattern, orders, strict=True):
+        ranks.extend([12 if order == 0 else order - 1] * size)
+    ranks.sort(key=lambda r: -1 if r == 12 else r, reverse=True)
+    category = pattern_category(pattern, 5)
+    text = describe_low(ranks)
+    if category != Category.HIGH_CARD:
+        text += f" ({category.replace('_', ' ')})"
+    return str(category), text
+
+
+def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
+                 wild: str | int | None = None, wild_can_be_ace: bool = True) -> Hand | None:
+    """Evaluate one player's ace-to-five low, or None when the hand has no qualifying low.
+
+    Examples
+    --------
+    >>> str(evaluate_low("omaha", "Ah2d KsKc", "3c4d5h Qs Qd"))
+    '5-4-3-2-A low'
+    >>> evaluate_low("omaha", "AhKd KsKc", "3c4d5h Qs Qd") is None
+    True
+    """
+    g = get_game(game)
+    _low_variant(g, wild_can_be_ace)
+    hole_codes, board_codes = _parse_hand(g, hole, board)
+    _check_counts(g, len(hole_codes), len(board_codes), g.low.hand_size)
+    strength = int(evaluate_low_many(g, hole_codes[None, :], board_codes[None, :], wild=wild,
+                                     wild_can_be_ace=wild_can_be_ace)[0])
+    if strength == 0:
+        return None
+    cards = np.concatenate([hole_codes, board_codes])
+
+    def strengths_of(rows: np.ndarray) -> np.ndarray:
+        return evaluate_low_many(_exact_game(g), rows, None, wild=wild,
+                                 wild_can_be_ace=wild_can_be_ace, check=False)
+
+    played, used = _playing_cards(g, cards, len(hole_codes), g.low.hand_size, strength, strengths_of)
+    category, text = _describe_low(strength)
+    wild_rank = None if wild is None else parse_rank(wild)
+    return Hand(g.name, strength, category, _display_order(played, wild_rank), text, used, is_low=True)
+
+
+RANK_LETTERS = RANKS

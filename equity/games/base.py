@@ -1,0 +1,244 @@
+"""The declarative description of a poker game: the one place its rules live.
+
+The evaluator, the dealer and the equity engine read a :class:`Game`; none of
+them branches on a game's name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from dataclasses import asdict, dataclass, field
+
+from equity.cards import RANKS
+from equity.errors import GameError
+from equity.rankings import POSSIBLE_CATEGORIES, Category
+
+__all__ = [
+    "Street",
+    "HoleRule",
+    "WildRule",
+    "LowRule",
+    "Exchange",
+    "Switch",
+    "Draw",
+    "Game",
+    "standard_straights",
+]
+
+ACE = 12
+
+
+@dataclass(frozen=True)
+class Street:
+    """Community cards dealt face up at once, after ``burn`` cards are burnt."""
+
+    name: str
+    cards: int
+    burn: int = 1
+
+
+@dataclass(frozen=True)
+class HoleRule:
+    """How many hole cards a hand may use: between ``min_used`` and ``max_used``."""
+
+    min_used: int
+    max_used: int
+
+
+@dataclass(frozen=True)
+class WildRule:
+    """Wild cards.  ``source='exchange'``: the rank is made in play and passed per deal."""
+
+    source: str = "exchange"
+    max_wild_cards: int = 4
+
+
+@dataclass(frozen=True)
+class LowRule:
+    """An ace-to-five low: straights and flushes ignored, ace low, pairs count against.
+
+    ``qualifier`` is the highest rank index a qualifying low may hold (6 means
+    eight-or-better) or None for no qualifier.
+    """
+
+    qualifier: int | None = 6
+    hand_size: int = 5
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """El Dorado exchange: each active player may swap one hole card for a flop card."""
+
+    after_street: str = "flop"
+
+
+@dataclass(frozen=True)
+class Switch:
+    """Switch: every active player takes one unseen card from the previous active player."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Five-card-draw draw: discard up to ``limit`` cards (``limit_with_ace`` when keeping an ace)."""
+
+    limit: int = 3
+    limit_with_ace: int = 4
+
+
+Phase = Street | Exchange | Switch | Draw
+
+
+def standard_straights(length: int, deck_ranks: tuple[int, ...], ace_low_as: int | None) -> tuple[
+    tuple[int, ...], ...
+]:
+    """All straights of ``length`` cards, each listed bottom card first, lowest first.
+
+    The ace plays high, and low in the place of ``ace_low_as`` (a rank index just
+    below the deck's lowest rank: -1 for the usual A-2-3-4-5, 5 for the Spanish
+    ace-as-seven), or not low at all when ``ace_low_as`` is None.
+    """
+    sequence = list(deck_ranks)
+    if ace_low_as is not None and ACE in deck_ranks:
+        sequence = [ACE, *deck_ranks]
+    return tuple(tuple(sequence[i : i + length]) for i in range(len(sequence) - length + 1))
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the toolkit knows about one game's rules.
+
+    Attributes
+    ----------
+    name, title, source
+        Registry key, display name, and the rule document the game follows.
+    deck_ranks
+        Rank indexes in the deck (0 = deuce .. 12 = ace); four suits each.
+    hole_cards
+        Cards dealt to each player.
+    streets
+        Community cards in the order they are dealt, each with its burns.
+    hand_size
+        Cards in a hand (5, or 6 for Egyptian Hold'em).
+    hole_rule
+        How many hole cards a hand may use; the rest come from the board.
+    ranking
+        Categories, highest first.
+    ace_low_as
+        Where the ace plays low in straights (see :func:`standard_straights`).
+    wild
+        Wild-card rule, or None.
+    low
+        Ace-to-five low rule when the game has a low (hi-lo or low-only), else None.
+    pot_modes
+        How the pot may be played: ``"high"``, ``"hi_lo"``, ``"low"``; the first is the default.
+    max_players
+        Most players the deck serves.
+    phases
+        The deal after the hole cards: streets, exchange, switch and draw, in order.
+    """
+
+    name: str
+    title: str
+    source: str
+    deck_ranks: tuple[int, ...]
+    hole_cards: int
+    streets: tuple[Street, ...]
+    hand_size: int
+    hole_rule: HoleRule
+    ranking: tuple[Category, ...]
+    ace_low_as: int | None = -1
+    wild: WildRule | None = None
+    low: LowRule | None = None
+    pot_modes: tuple[str, ...] = ("high",)
+    max_players: int = 10
+    phases: tuple[Phase, ...] = field(default=())
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if self.hand_size not in POSSIBLE_CATEGORIES:
+            raise GameError(f"game {self.name!r}: hand size {self.hand_size} (allowed: 5 or 6)")
+        impossible = [c for c in self.ranking if c not in POSSIBLE_CATEGORIES[self.hand_size]]
+        if impossible:
+            raise GameError(
+                f"game {self.name!r}: {', '.join(impossible)} cannot occur in a "
+                f"{self.hand_size}-card hand"
+            )
+        if Category.FIVE_OF_A_KIND in self.ranking and self.wild is None:
+            raise GameError(f"game {self.name!r}: five_of_a_kind needs wild cards")
+        rule = self.hole_rule
+        if not 0 <= rule.min_used <= rule.max_used <= self.hole_cards:
+            raise GameError(
+                f"game {self.name!r}: hole rule uses {rule.min_used} to {rule.max_used} of "
+                f"{self.hole_cards} hole cards"
+            )
+        if rule.max_used + self.board_cards < self.hand_size or rule.min_used > self.hand_size:
+            raise GameError(f"game {self.name!r}: the hole rule can never make a {self.hand_size}-card hand")
+
+    # ---- derived facts -------------------------------------------------------------
+    @property
+    def board_cards(self) -> int:
+        """Community cards when the deal is complete."""
+        return sum(s.cards for s in self.streets)
+
+    @property
+    def deck_size(self) -> int:
+        return 4 * len(self.deck_ranks)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Card codes of the deck, lowest first."""
+        return tuple(4 * r + s for r in self.deck_ranks for s in range(4))
+
+    @property
+    def straights(self) -> tuple[tuple[int, ...], ...]:
+        return standard_straights(self.hand_size, self.deck_ranks, self.ace_low_as)
+
+    @property
+    def uses_any_cards(self) -> bool:
+        """True when a hand is the best ``hand_size`` of all its cards, in any combination."""
+        return self.hole_rule.min_used == 0 and self.hole_rule.max_used == self.hole_cards
+
+    def board_sizes(self) -> tuple[int, ...]:
+        """Board sizes at which a hand can be evaluated (after each street, or none)."""
+        sizes = [0, *itertools.accumulate(s.cards for s in self.streets)]
+        return tuple(b for b in sizes if self.can_form_hand(self.hole_cards, b))
+
+    def can_form_hand(self, hole: int, board: int) -> bool:
+        """Whether ``hole`` hole cards and ``board`` board cards make a hand under the rules."""
+        rule = self.hole_rule
+        return any(
+            j <= hole and self.hand_size - j <= board
+            for j in range(rule.min_used, rule.max_used + 1)
+        )
+
+    def describe_deck(self) -> str:
+        if len(self.deck_ranks) == 13:
+            return "the standard 52-card deck"
+        lo, hi = RANKS[min(self.deck_ranks)], RANKS[max(self.deck_ranks)]
+        return f"{lo} to {hi} only"
+
+    def fingerprint(self) -> str:
+        """A short hash of everything that shapes the evaluation tables."""
+        shape = {
+            "deck_ranks": self.deck_ranks,
+            "hand_size": self.hand_size,
+            "ranking": [str(c) for c in self.ranking],
+            "ace_low_as": self.ace_low_as,
+            "wild": asdict(self.wild) if self.wild else None,
+            "low": asdict(self.low) if self.low else None,
+            "max_cards": self.max_combo_cards,
+        }
+        return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:16]
+
+    @property
+    def max_combo_cards(self) -> int:
+        """The most cards the evaluator ever looks at together for one hand."""
+        rule = self.hole_rule
+        if rule.min_used == 0:
+            return rule.max_used + self.board_cards
+        return self.hand_size
+
+    def __str__(self) -> str:
+        return self.title

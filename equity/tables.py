@@ -1,0 +1,265 @@
+"""Evaluation tables of a game, generated from the clear hand values and cached on disk.
+
+For every rank multiset a hand may hold (up to the most cards the game ever
+evaluates together), and for every number of wild cards, ``rank_classes`` holds the
+best hand those ranks make without a flush; ``flush_classes`` does the same for
+the 13-bit rank mask of one suit.  The best hand of a set of cards is the larger
+of the two lookups.  ``low_classes`` holds ace-to-five lows the same way.
+
+The tables come from :func:`equity.rankings.exact_hand_value` by dynamic
+programming: a multiset of exactly a hand's size is valued directly; a wild card
+takes the best rank it may stand for; a larger multiset is worth the best of its
+sub-multisets one card smaller.  They are written to ``$EQUITY_CACHE_DIR`` (by
+default ``~/.cache/equity``) keyed by the game's fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from equity._kernels.perfect_hash import build_perfect_hash, slots_of
+from equity.games.base import Game
+from equity.rankings import exact_hand_value, exact_low_value
+
+__all__ = ["EvalTables", "tables_for", "build_tables", "card_bits", "cache_dir"]
+
+ACE = 12
+#: Bits of the per-card word: 3 bits of rank count per rank, then 4 bits of count per suit.
+RANK_FIELD_BITS = 3
+SUIT_FIELD_SHIFT = 40
+
+
+class EvalTables(NamedTuple):
+    """Everything the kernels read to evaluate one game (arrays only, so Numba caches it).
+
+    Table entries are dense class ids (``uint16``, 0 = no hand) ordered like the
+    strengths they stand for, which keeps the hot tables small; ``high_strength``
+    and ``low_strength`` turn a class id back into its strength.
+    """
+
+    card_bits: np.ndarray  # uint64[52]: 1 << 3*rank | 1 << (40 + 4*suit)
+    suit_bits: np.ndarray  # uint64[52]: 1 << (16*suit + rank)
+    disp: np.ndarray  # uint16[buckets]: perfect-hash displacements
+    hash_params: np.ndarray  # uint64[3]: mul, shift, n_slots
+    rank_classes: np.ndarray  # uint16[wilds + 1, slots]
+    flush_classes: np.ndarray  # uint16[wilds + 1, 8192]
+    high_strength: np.ndarray  # uint32[classes]
+    low_classes: np.ndarray  # uint16[2, wilds + 1, slots]: wild may / may not be an ace
+    low_strength: np.ndarray  # uint32[low classes]
+
+
+def card_bits() -> np.ndarray:
+    """The per-card word: its rank's count field plus its suit's count field."""
+    codes = np.arange(52, dtype=np.uint64)
+    return (np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * (codes >> np.uint64(2)))) | (
+        np.uint64(1) << (np.uint64(SUIT_FIELD_SHIFT) + np.uint64(4) * (codes & np.uint64(3)))
+    )
+
+
+def suit_bits() -> np.ndarray:
+    """The per-card bit in a word of four 16-bit suit masks."""
+    codes = np.arange(52, dtype=np.uint64)
+    return np.uint64(1) << (np.uint64(16) * (codes & np.uint64(3)) + (codes >> np.uint64(2)))
+
+
+def _dense(*value_tables: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Replace strengths by dense class ids (same order); return the ids and the id -> strength map."""
+    strengths = np.unique(np.concatenate([np.ravel(t) for t in value_tables] + [np.zeros(1, np.uint32)]))
+    if len(strengths) > 65535:
+        raise RuntimeError(f"{len(strengths)} hand classes do not fit 16-bit class ids")
+    ids = [np.searchsorted(strengths, t).astype(np.uint16) for t in value_tables]
+    return ids, strengths.astype(np.uint32)
+
+
+def cache_dir() -> Path:
+    """Where generated tables are kept (``$EQUITY_CACHE_DIR`` or ``~/.cache/equity``)."""
+    configured = os.environ.get("EQUITY_CACHE_DIR")
+    return Path(configured) if configured else Path.home() / ".cache" / "equity"
+
+
+def _rank_multisets(max_cards: int, five_of_a_kind: bool) -> np.ndarray:
+    """Count vectors (k, 13) of every multiset with at most four of a rank and ``max_cards`` cards."""
+    counts = np.zeros((1, 13), dtype=np.int64)
+    for rank in range(13):
+        totals = counts.sum(axis=1)
+        parts = []
+        for c in range(5):
+            grown = counts[totals + c <= max_cards].copy()
+            grown[:, rank] = c
+            parts.append(grown)
+        counts = np.concatenate(parts)
+    if five_of_a_kind:
+        counts = np.concatenate([counts, 5 * np.eye(13, dtype=np.int64)])
+    return counts
+
+
+def _keys(counts: np.ndarray) -> np.ndarray:
+    shifts = (RANK_FIELD_BITS * np.arange(13)).astype(np.uint64)
+    return (counts.astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
+
+
+def _ranks_of(count_vector: np.ndarray) -> list[int]:
+    return [r for r in range(13) for _ in range(int(count_vector[r]))]
+
+
+class _MultisetDP:
+    """Dynamic programming over rank multisets addressed through the perfect hash."""
+
+    def __init__(self, counts: np.ndarray, disp: np.ndarray, params: np.ndarray, deck: np.ndarray):
+        self.counts = counts
+        self.sizes = counts.sum(axis=1)
+        keys = _keys(counts)
+        self.slots = slots_of(keys, disp, params)
+        unit = np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * np.arange(13, dtype=np.uint64))
+        in_domain = set(keys.tolist())
+        self.minus = np.full((13, len(keys)), -1, dtype=np.int64)
+        self.plus = np.full((13, len(keys)), -1, dtype=np.int64)
+        for r in range(13):
+            has = counts[:, r] > 0
+            self.minus[r, has] = slots_of(keys[has] - unit[r], disp, params)
+            if deck[r]:
+                grown = keys + unit[r]
+                ok = np.fromiter((k in in_domain for k in grown.tolist()), bool, len(keys))
+                self.plus[r, ok] = slots_of(grown[ok], disp, params)
+
+    def run(self, exact, hand_size: int, max_cards: int, max_wilds: int, n_slots: int,
+            wild_ranks: np.ndarray) -> np.ndarray:
+        """Values per (wilds, slot); ``exact(i)`` values multiset ``i`` of exactly ``hand_size``."""
+        values = np.zeros((max_wilds + 1, n_slots), dtype=np.uint32)
+        is_five = (self.counts == 5).any(axis=1)
+        for total in range(hand_size, max_cards + 1):
+            for w in range(min(max_wilds, total) + 1):
+                sel = np.flatnonzero((self.sizes == total - w) & (~is_five | (total == hand_size)))
+                if total == hand_size and w == 0:
+                    values[0, self.slots[sel]] = [exact(i) for i in sel]
+                    continue
+                best = np.zeros(len(sel), dtype=np.uint32)
+                if total == hand_size:  # a wild card takes the best rank it may stand for
+                    for r in np.flatnonzero(wild_ranks):
+                        target = self.plus[r, sel]
+                        ok = target >= 0
+                        best[ok] = np.maximum(best[ok], values[w - 1, target[ok]])
+                else:  # the best hand leaves out one natural card, or one wild card
+                    for r in range(13):
+                        target = self.minus[r, sel]
+                        ok = target >= 0
+                        best[ok] = np.maximum(best[ok], values[w, target[ok]])
+                    if w:
+                        best = np.maximum(best, values[w - 1, self.slots[sel]])
+                values[w, self.slots[sel]] = best
+        return values
+
+
+def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
+    masks = np.arange(8192)
+    popcount = np.array([bin(m).count("1") for m in masks])
+    deck_mask = sum(1 << r for r in game.deck_ranks)
+    values = np.zeros((max_wilds + 1, 8192), dtype=np.uint32)
+    hs = game.hand_size
+    for total in range(hs, max_cards + 1):
+        for w in range(min(max_wilds, total) + 1):
+            sel = masks[(popcount == total - w) & ((masks & ~deck_mask) == 0)]
+            if total == hs and w == 0:
+                values[0, sel] = [
+                    exact_hand_value([r for r in range(13) if m >> r & 1], True, game.ranking,
+                                     game.straights)
+                    for m in sel
+                ]
+                continue
+            best = np.zeros(len(sel), dtype=np.uint32)
+            for r in game.deck_ranks:
+                bit = 1 << r
+                if total == hs:  # a wild card stands for a card of the suit not yet in the hand
+                    ok = (sel & bit) == 0
+                    best[ok] = np.maximum(best[ok], values[w - 1, sel[ok] | bit])
+                else:
+                    ok = (sel & bit) != 0
+                    best[ok] = np.maximum(best[ok], values[w, sel[ok] ^ bit])
+            if total > hs and w:
+                best = np.maximum(best, values[w - 1, sel])
+            values[w, sel] = best
+    return values
+
+
+def build_tables(game: Game) -> EvalTables:
+    """Generate the evaluation tables of ``game`` (a few seconds; use :func:`tables_for`)."""
+    max_cards = game.max_combo_cards
+    max_wilds = game.wild.max_wild_cards if game.wild else 0
+    counts = _rank_multisets(max_cards, five_of_a_kind=max_wilds > 0)
+    disp, params, n_slots = build_perfect_hash(_keys(counts))
+    deck = np.zeros(13, dtype=bool)
+    deck[list(game.deck_ranks)] = True
+    dp = _MultisetDP(counts, disp, params, deck)
+
+    def high(i: int) -> int:
+        return exact_hand_value(_ranks_of(counts[i]), False, game.ranking, game.straights)
+
+    rank_values = dp.run(high, game.hand_size, max_cards, max_wilds, n_slots, deck)
+    flush_values = _flush_values(game, max_cards, max_wilds)
+    if game.low is not None:
+        low = game.low
+
+        def low_value(i: int) -> int:
+            return exact_low_value(_ranks_of(counts[i]), low.qualifier)
+
+        no_ace = deck.copy()
+        no_ace[ACE] = False
+        low_values = np.stack([
+            dp.run(low_value, low.hand_size, max_cards, max_wilds, n_slots, deck),
+            dp.run(low_value, low.hand_size, max_cards, max_wilds, n_slots, no_ace),
+        ])
+    else:
+        low_values = np.zeros((2, max_wilds + 1, 1), dtype=np.uint32)
+    (rank_classes, flush_classes), high_strength = _dense(rank_values, flush_values)
+    (low_classes,), low_strength = _dense(low_values)
+    return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
+                      high_strength, low_classes, low_strength)
+
+
+_LOADED: dict[str, EvalTables] = {}
+
+
+@lru_cache(maxsize=1)
+def _generator_digest() -> str:
+    """Hash of the code that generates tables, so an edit never serves stale cached tables."""
+    import equity.games.base
+    import equity.rankings
+
+    digest = hashlib.sha256()
+    for module in (equity.rankings, equity.games.base, sys.modules[__name__]):
+        digest.update(Path(module.__file__).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def tables_for(game: Game) -> EvalTables:
+    """The tables of ``game``: from memory, from the disk cache, or generated and cached."""
+    key = f"{game.fingerprint()}-{_generator_digest()}"
+    if key in _LOADED:
+        return _LOADED[key]
+    path = cache_dir() / f"tables-{key}.npz"
+    tables = None
+    if path.exists():
+        try:
+            with np.load(path) as stored:
+                tables = EvalTables(*(stored[name] for name in EvalTables._fields))
+        except (OSError, KeyError, ValueError):
+            tables = None
+    if tables is None:
+        tables = build_tables(game)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as tmp:
+                np.savez(tmp, **tables._asdict())
+            os.replace(tmp.name, path)
+        except OSError:
+            pass  # a read-only cache only costs the rebuild next time
+    _LOADED[key] = tables
+    return tables

@@ -1,0 +1,1 @@
+"""Studies built on the equity toolkit, one module per study."""

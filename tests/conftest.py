@@ -1,0 +1,52 @@
+"""Shared test setup: import paths, and exhaustive hand lists and censuses."""
+
+from __future__ import annotations
+
+import sys
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+for _path in (TESTS.parent, TESTS):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+#: Published category counts of the 2,598,960 five-card hands of a 52-card deck.
+STANDARD_FIVE_CARD_CENSUS = {
+    "straight_flush": 40, "four_of_a_kind": 624, "full_house": 3744, "flush": 5108,
+    "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552,
+    "one_pair": 1098240, "high_card": 1302540,
+}
+#: Published number of distinct five-card hand values (equivalence classes).
+STANDARD_DISTINCT_VALUES = 7462
+
+
+def spanish_census_by_combinatorics() -> dict[str, int]:
+    """Category counts of the C(28, 5) Spanish five-card hands, worked out by hand.
+
+    Seven ranks (8 to A), four suits; four straights: A(as a seven)-8-9-T-J, 8-Q,
+    9-K and T-A.
+    """
+    ranks, suits, straights = 7, 4, 4
+    sf = straights * suits
+    return {
+        "straight_flush": sf,
+        "four_of_a_kind": ranks * (4 * ranks - 4),
+        "flush": comb(ranks, 5) * suits - sf,
+        "full_house": ranks * comb(4, 3) * (ranks - 1) * comb(4, 2),
+        "straight": straights * (suits**5 - suits),
+        "three_of_a_kind": ranks * comb(4, 3) * comb(ranks - 1, 2) * 4**2,
+        "two_pair": comb(ranks, 2) * comb(4, 2) ** 2 * (ranks - 2) * 4,
+        "one_pair": ranks * comb(4, 2) * comb(ranks - 1, 3) * 4**3,
+        "high_card": (comb(ranks, 5) - straights) * (suits**5 - suits),
+    }
+
+
+@pytest.fixture(scope="session")
+def all_five_card_hands() -> np.ndarray:
+    """Every five-card hand of the 52-card deck as a (2598960, 5) uint8 array."""
+    return np.fromiter(combinations(range(52), 5), dtype=np.dtype((np.uint8, 5)))
