@@ -15,7 +15,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from equity._kernels.evaluate import best_high, best_low, first_invalid_row
+from equity._kernels.evaluate import (
+    best_exact,
+    best_exact_low,
+    best_high,
+    best_high_all_cards,
+    best_low,
+    first_invalid_row,
+)
 from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
@@ -227,11 +234,24 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
     n_hole, n_board = hole.shape[1], board.shape[1]
     groups = _groups(g, n_hole, n_board, g.hand_size, usage)
     out = np.empty(hole.shape[0], dtype=np.uint32)
-    out_holes = np.empty(hole.shape[0], dtype=np.int8) if usage else NO_HOLES
     max_wilds = t.rank_classes.shape[0] - 1
+    bias = _flush_bias(g.hand_size, max_wilds)
+    if not usage and t.exact_classes.size and len(groups.board_sets) > 1:
+        rule = g.hole_rule
+        hole_sets, hole_len = _padded(list(itertools.combinations(range(n_hole), rule.min_used)))
+        best_exact(hole.ravel(), n_hole, board.ravel(), n_board, hole_sets, hole_len, t.card_bits,
+                   t.suit_bits, t.disp, t.hash_params, t.hole_index, t.exact_classes,
+                   t.flush_classes[0], t.high_strength, g.hand_size - rule.min_used, out)
+        return out, NO_HOLES
+    if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
+        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.disp,
+                            t.hash_params, t.rank_classes[0], t.flush_classes[0], t.high_strength,
+                            bias[0], out)
+        return out, NO_HOLES
+    out_holes = np.empty(hole.shape[0], dtype=np.int8) if usage else NO_HOLES
     best_high(hole.ravel(), n_hole, board.ravel(), n_board, *groups, t.card_bits, t.suit_bits,
               t.disp, t.hash_params, t.rank_classes, t.flush_classes, t.high_strength,
-              _flush_bias(g.hand_size, max_wilds), wild_rows, out, out_holes)
+              bias, wild_rows, out, out_holes)
     return out, out_holes
 
 
@@ -309,6 +329,13 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
     n_hole, n_board = hole_rows.shape[1], board_rows.shape[1]
     groups = _groups(g, n_hole, n_board, g.low.hand_size, False)
     out = np.empty(hole_rows.shape[0], dtype=np.uint32)
+    if t.exact_low_classes.size and len(groups.board_sets) > 1 and g.low.hand_size == g.hand_size:
+        j = g.hole_rule.min_used
+        hole_sets, hole_len = _padded(list(itertools.combinations(range(n_hole), j)))
+        best_exact_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, hole_sets, hole_len,
+                       t.card_bits, t.suit_bits, t.disp, t.hash_params, t.hole_index,
+                       t.exact_low_classes, t.low_strength, out)
+        return out
     best_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, *groups[:5], t.card_bits,
              t.suit_bits, t.disp, t.hash_params, t.low_classes[variant], t.low_strength,
              wild_rows, out)

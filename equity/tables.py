@@ -54,6 +54,10 @@ class EvalTables(NamedTuple):
     high_strength: np.ndarray  # uint32[classes]
     low_classes: np.ndarray  # uint16[2, wilds + 1, slots]: wild may / may not be an ace
     low_strength: np.ndarray  # uint32[low classes]
+    # games whose hands use exactly j hole cards (Omaha, Spanish), else empty:
+    hole_index: np.ndarray  # uint16[slots]: slot of a j-card hole multiset -> its row below
+    exact_classes: np.ndarray  # uint16[slots, hole multisets]: best class with all j hole ranks
+    exact_low_classes: np.ndarray  # uint16[slots, hole multisets]: the same for the low
 
 
 def card_bits() -> np.ndarray:
@@ -115,6 +119,7 @@ class _MultisetDP:
 
     def __init__(self, counts: np.ndarray, disp: np.ndarray, params: np.ndarray, deck: np.ndarray):
         self.counts = counts
+        self.disp, self.params = disp, params
         self.sizes = counts.sum(axis=1)
         keys = _keys(counts)
         self.slots = slots_of(keys, disp, params)
@@ -220,8 +225,54 @@ def build_tables(game: Game) -> EvalTables:
         low_values = np.zeros((2, max_wilds + 1, 1), dtype=np.uint32)
     (rank_classes, flush_classes), high_strength = _dense(rank_values, flush_values)
     (low_classes,), low_strength = _dense(low_values)
+    hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
+        game, counts, dp, rank_classes[0], low_classes[0, 0] if game.low else None)
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
-                      high_strength, low_classes, low_strength)
+                      high_strength, low_classes, low_strength, hole_index, exact_classes,
+                      exact_low_classes)
+
+
+def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray,
+                       low_classes: np.ndarray | None):
+    """Tables for a hand of exactly ``j`` hole cards and ``hand_size - j`` board cards.
+
+    ``exact_classes[b, h]`` is the best class made by all the ranks of hole
+    multiset ``h`` with ``hand_size - j`` ranks of board multiset ``b`` (by slot),
+    so each choice of hole cards costs one lookup, all in one short row per board.
+    Empty for other hole rules and for games with wild cards.
+    """
+    rule = game.hole_rule
+    empty = np.zeros((0,), dtype=np.uint16), np.zeros((0, 0), dtype=np.uint16)
+    if rule.min_used != rule.max_used or rule.min_used == 0 or game.wild is not None:
+        return empty[0], empty[1], empty[1]
+    j, need = rule.min_used, game.hand_size - rule.min_used
+    in_deck = ~(counts[:, [r for r in range(13) if r not in game.deck_ranks]] > 0).any(axis=1)
+    holes = np.flatnonzero((dp.sizes == j) & in_deck & (counts.max(axis=1) <= 4))
+    n_slots = len(rank_classes)
+    hole_index = np.zeros(n_slots, dtype=np.uint16)
+    hole_index[dp.slots[holes]] = np.arange(len(holes))
+    keys = _keys(counts)
+
+    def table(classes: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(holes), n_slots), dtype=np.uint16)
+        base = np.flatnonzero((dp.sizes == need) & in_deck)
+        together = counts[holes][:, None, :] + counts[base][None, :, :]
+        valid = together.max(axis=2) <= 4
+        joined = (keys[holes][:, None] + keys[base][None, :]).ravel()
+        slots = slots_of(joined, dp.disp, dp.params).reshape(valid.shape)
+        out[:, dp.slots[base]] = np.where(valid, classes[slots], 0)
+        for size in range(need + 1, int(dp.sizes.max()) + 1):
+            sel = np.flatnonzero((dp.sizes == size) & in_deck)
+            best = np.zeros((len(holes), len(sel)), dtype=np.uint16)
+            for r in range(13):
+                target = dp.minus[r, sel]
+                ok = target >= 0
+                best[:, ok] = np.maximum(best[:, ok], out[:, target[ok]])
+            out[:, dp.slots[sel]] = best
+        return out
+
+    exact_low = table(low_classes).T.copy() if low_classes is not None else empty[1]
+    return hole_index, table(rank_classes).T.copy(), exact_low
 
 
 _LOADED: dict[str, EvalTables] = {}

@@ -202,12 +202,10 @@ def category_name(game: str, key: Key) -> str:
     return RANKINGS[GAMES[game][0]][key[0]]
 
 
-def candidate_hands(
-    game: str, hole: Sequence[int], board: Sequence[int], size: int | None = None
-) -> Iterator[tuple[int, tuple[int, ...]]]:
+def candidate_hands(game: str, hole: Sequence[int],
+                    board: Sequence[int]) -> Iterator[tuple[int, tuple[int, ...]]]:
     """Every allowed hand as ``(hole cards used, cards)`` under the game's hole-card rule."""
-    _, hand_size, lo, hi = GAMES[game]
-    size = hand_size if size is None else size
+    _, size, lo, hi = GAMES[game]
     hi = len(hole) if hi is None else hi
     for j in range(lo, hi + 1):
         if j > len(hole) or size - j > len(board) or size - j < 0:

@@ -222,14 +222,13 @@ def test_eldorado_wild_given_as_text_matches_array() -> None:
     np.testing.assert_array_equal(by_text, by_array)
 
 
-USAGE_CASES = [c for c in HIGH_CASES if c[0] in ("holdem", "omaha", "tahoe", "spanish")]
-
-
-@pytest.mark.parametrize("case", USAGE_CASES, ids=_case_id)
+@pytest.mark.parametrize("case", HIGH_CASES + ELDORADO_CASES, ids=_case_id)
 def test_hole_cards_used_match_reference(case: tuple) -> None:
+    """The smallest number of hole cards that makes the best value (Tahoe's usage study)."""
     game = case[0]
     d, _, used = high_case(*case)
-    fast = np.asarray(equity.hole_cards_used_many(game, d.hole, d.board)).astype(int)
+    options = {"wild": d.wild} if game == "eldorado" else {}
+    fast = np.asarray(equity.hole_cards_used_many(game, d.hole, d.board, **options)).astype(int)
     show = shower(d)
     bad = [f"{show(i)}: expected {u}, got {f}"
            for i, (u, f) in enumerate(zip(used, fast.tolist(), strict=True)) if u != f]
@@ -331,3 +330,60 @@ def test_draw_all_five_card_hands_census_and_order(all_five_card_hands: np.ndarr
     ref_rank = ref_rank_of_group[group_of.ravel()]
     bad = np.nonzero(ref_rank != fast_rank.ravel())[0]
     assert bad.size == 0, [R.show(hands[i]) for i in bad[:8]]
+
+
+def _dense(keys: Sequence[Any]) -> np.ndarray:
+    order = {k: i for i, k in enumerate(sorted(set(keys)))}
+    return np.array([order[k] for k in keys])
+
+
+@pytest.mark.parametrize("wild", [5, 12], ids=["sevens-wild", "aces-wild"])
+def test_eldorado_all_five_card_hands_with_a_wild(all_five_card_hands: np.ndarray,
+                                                  wild: int) -> None:
+    """All 2,598,960 five-card El Dorado hands (two hole cards and the flop) with a wild rank.
+
+    The value of a five-card hand depends only on its sorted ranks (which give the
+    naturals and the number of wilds) and on whether the naturals share a suit (see
+    :func:`reference.eldorado_best5`), so each such group is valued once by the
+    reference on its first hand; every hand's fast strength must order like its group.
+    """
+    hands = all_five_card_hands
+    fast = np.asarray(equity.evaluate_many("eldorado", hands[:, :2], hands[:, 2:], wild=wild))
+    ranks = (hands >> 2).astype(np.int64)
+    suits = (hands & 3).astype(np.int64)
+    is_wild = ranks == wild
+    suited = np.where(is_wild, 4, suits).min(axis=1) == np.where(is_wild, -1, suits).max(axis=1)
+    code = 2 * (np.sort(ranks, axis=1) @ 13 ** np.arange(4, -1, -1)) + suited
+    _, first, group_of = np.unique(code, return_index=True, return_inverse=True)
+    keys = [R.eldorado_best5(hands[i].tolist(), wild) for i in first.tolist()]
+    ref_rank = _dense(keys)[group_of.ravel()]
+    fast_rank = np.unique(fast, return_inverse=True)[1].ravel()
+    bad = np.nonzero(ref_rank != fast_rank)[0]
+    assert bad.size == 0, [R.show(hands[i]) for i in bad[:8]]
+    names = np.array([R.category_name("eldorado", k) for k in keys])[group_of.ravel()]
+    got = np.asarray(equity.categories_of("eldorado", fast)).astype(str)
+    bad = np.nonzero(names != got)[0]
+    assert bad.size == 0, [(R.show(hands[i]), names[i], got[i]) for i in bad[:8]]
+    census = Counter(names.tolist())
+    assert census["five_of_a_kind"] > 0 and census["straight_flush"] > 40
+
+
+@pytest.mark.parametrize("wild_can_be_ace", [True, False])
+@pytest.mark.parametrize("wild", [0, 12, -1], ids=["deuces-wild", "aces-wild", "no-wild"])
+def test_eldorado_low_all_five_card_hands(all_five_card_hands: np.ndarray, wild: int,
+                                          wild_can_be_ace: bool) -> None:
+    """All five-card El Dorado lows: a low depends only on the sorted ranks."""
+    hands = all_five_card_hands
+    fast = np.asarray(equity.evaluate_low_many("eldorado", hands[:, :2], hands[:, 2:],
+                                               wild=np.full(len(hands), wild),
+                                               wild_can_be_ace=wild_can_be_ace))
+    ranks = np.sort((hands >> 2).astype(np.int64), axis=1)
+    _, first, group_of = np.unique(ranks @ 13 ** np.arange(4, -1, -1), return_index=True,
+                                   return_inverse=True)
+    keys = [R.eldorado_low5(hands[i].tolist(), ref_wild(wild), wild_can_be_ace)
+            for i in first.tolist()]
+    ref_rank = _dense(keys)[group_of.ravel()]
+    fast_rank = np.unique(fast, return_inverse=True)[1].ravel()
+    bad = np.nonzero(ref_rank != fast_rank)[0]
+    assert bad.size == 0, [R.show(hands[i]) for i in bad[:8]]
+    assert (fast > 0).all()

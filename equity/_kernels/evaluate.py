@@ -76,25 +76,7 @@ def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets
     hole_masks = np.empty(hole_sets.shape[0], dtype=np.uint64)
     board_totals = np.empty(board_sets.shape[0], dtype=np.uint64)
     board_masks = np.empty(board_sets.shape[0], dtype=np.uint64)
-    all_cards = pairs.shape[0] == 1 and hole_set_len[0] == n_hole and board_set_len[0] == n_board
     for i in range(out.shape[0]):
-        if all_cards and not has_wild:  # the any-cards rule: one group, read straight through
-            total = U64(0)
-            masks = U64(0)
-            for t in range(n_hole):
-                card = hole[i * n_hole + t]
-                total += card_bits[card]
-                masks |= suit_bits[card]
-            for t in range(n_board):
-                card = board[i * n_board + t]
-                total += card_bits[card]
-                masks |= suit_bits[card]
-            best = _group_class(total, masks, 0, disp, params, rank_classes, flush_classes,
-                                flush_bias)
-            out[i] = class_strength[best]
-            if want_holes:
-                out_holes[i] = pair_holes[0]
-            continue
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
         _subset_sums(board, i * n_board, board_sets, board_set_len, card_bits, suit_bits,
@@ -120,6 +102,60 @@ def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets
         out[i] = class_strength[best]
         if want_holes:
             out_holes[i] = fewest
+
+
+@inline_kernel
+def _all_cards_rows(hole, n_hole, board, n_board, card_bits, disp, params, rank_classes,
+                    flush_classes, class_strength, flush_bias, out):
+    mul, shift, n_slots = params[0], params[1], params[2]
+    for i in range(out.shape[0]):
+        total = U64(0)
+        for t in range(n_hole):
+            total += card_bits[hole[i * n_hole + t]]
+        for t in range(n_board):
+            total += card_bits[board[i * n_board + t]]
+        best = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
+        flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+        if flags:
+            for suit in range(4):
+                if (flags >> U64(4 * suit + 3)) & U64(1):
+                    mask = 0
+                    for t in range(n_hole):
+                        card = hole[i * n_hole + t]
+                        if (card & 3) == suit:
+                            mask |= 1 << (card >> 2)
+                    for t in range(n_board):
+                        card = board[i * n_board + t]
+                        if (card & 3) == suit:
+                            mask |= 1 << (card >> 2)
+                    flush = flush_classes[mask]
+                    if flush > best:
+                        best = flush
+        out[i] = class_strength[best]
+
+
+@kernel
+def best_high_all_cards(hole, n_hole, board, n_board, card_bits, disp, params, rank_classes,
+                        flush_classes, class_strength, flush_bias, out):
+    """Best high strength per row when a hand is the best of all the row's cards, no wild cards.
+
+    The fast path of Hold'em, Egyptian Hold'em and draw: ``rank_classes`` and
+    ``flush_classes`` are the zero-wild rows of the tables; the suit mask of a
+    possible flush is collected only when the suit counts flag one.  The common
+    shapes are spelled out with constant card counts so the compiler unrolls them.
+    """
+    c, d, p, r, f, s, b, o = (card_bits, disp, params, rank_classes, flush_classes,
+                              class_strength, flush_bias, out)
+    if n_hole == 2 and n_board == 5:
+        _all_cards_rows(hole, 2, board, 5, c, d, p, r, f, s, b, o)
+    elif n_hole == 2 and n_board == 6:
+        _all_cards_rows(hole, 2, board, 6, c, d, p, r, f, s, b, o)
+    elif n_hole == 5 and n_board == 0:
+        _all_cards_rows(hole, 5, board, 0, c, d, p, r, f, s, b, o)
+    elif n_hole == 7 and n_board == 0:
+        _all_cards_rows(hole, 7, board, 0, c, d, p, r, f, s, b, o)
+    else:
+        _all_cards_rows(hole, n_hole, board, n_board, c, d, p, r, f, s, b, o)
 
 
 @kernel
@@ -179,22 +215,116 @@ def best_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets, 
         out[i] = class_strength[best]
 
 
+@inline_kernel
+def _first_invalid(hole, n_hole, board, n_board, n_rows, deck_mask, code_bit):
+    for i in range(n_rows):
+        seen = U64(0)
+        repeated = U64(0)
+        for t in range(n_hole):
+            bit = code_bit[hole[i * n_hole + t]]
+            repeated |= seen & bit
+            seen |= bit
+        for t in range(n_board):
+            bit = code_bit[board[i * n_board + t]]
+            repeated |= seen & bit
+            seen |= bit
+        if repeated | (seen & ~deck_mask):
+            return i
+    return -1
+
+
+@inline_kernel
+def _bit_count(x):
+    count = 0
+    while x:
+        x &= x - U64(1)
+        count += 1
+    return count
+
+
+@kernel
+def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits, disp,
+               params, hole_index, exact_classes, flush_classes, class_strength, board_need, out):
+    """Best high strength per row for hands of exactly ``j`` hole and ``board_need`` board cards.
+
+    ``hole_sets`` lists the j-card choices of hole cards; ``exact_classes[b, hole_index[h]]``
+    is the best non-flush class of hole multiset ``h`` with ``board_need`` cards of board
+    multiset ``b``.  Flushes are found by listing the suited choices, only for a suit
+    with at least ``board_need`` board cards and ``j`` hole cards.
+    """
+    mul, shift, n_slots = params[0], params[1], params[2]
+    n_sets = hole_sets.shape[0]
+    j = hole_set_len[0]
+    hole_totals = np.empty(n_sets, dtype=np.uint64)
+    hole_masks = np.empty(n_sets, dtype=np.uint64)
+    for i in range(out.shape[0]):
+        board_total = U64(0)
+        board_masks = U64(0)
+        for t in range(n_board):
+            card = board[i * n_board + t]
+            board_total += card_bits[card]
+            board_masks |= suit_bits[card]
+        board_slot = slot_of(board_total & KEY_MASK, disp, mul, shift, n_slots)
+        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                     hole_totals, hole_masks)
+        best = exact_classes[0, 0] & 0
+        for k in range(n_sets):
+            hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, mul, shift, n_slots)
+            value = exact_classes[np.int64(board_slot), np.int64(hole_index[hole_slot])]
+            if value > best:
+                best = value
+        for suit in range(4):
+            shift_suit = U64(4 * suit)
+            if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
+                continue
+            board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
+            for k in range(n_sets):
+                if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
+                    continue
+                hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
+                chosen = board_suited
+                while chosen:
+                    if _bit_count(chosen) == board_need:
+                        value = flush_classes[hole_suited | chosen]
+                        if value > best:
+                            best = value
+                    chosen = (chosen - U64(1)) & board_suited
+        out[i] = class_strength[best]
+
+
+@kernel
+def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
+                   disp, params, hole_index, exact_low_classes, class_strength, out):
+    """Best low strength per row for hands of exactly ``j`` hole cards (see :func:`best_exact`)."""
+    mul, shift, n_slots = params[0], params[1], params[2]
+    n_sets = hole_sets.shape[0]
+    hole_totals = np.empty(n_sets, dtype=np.uint64)
+    hole_masks = np.empty(n_sets, dtype=np.uint64)
+    for i in range(out.shape[0]):
+        board_total = U64(0)
+        for t in range(n_board):
+            board_total += card_bits[board[i * n_board + t]]
+        board_slot = slot_of(board_total & KEY_MASK, disp, mul, shift, n_slots)
+        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                     hole_totals, hole_masks)
+        best = exact_low_classes[0, 0] & 0
+        for k in range(n_sets):
+            hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, mul, shift, n_slots)
+            value = exact_low_classes[np.int64(board_slot), np.int64(hole_index[hole_slot])]
+            if value > best:
+                best = value
+        out[i] = class_strength[best]
+
+
 @kernel
 def first_invalid_row(hole, n_hole, board, n_board, n_rows, deck_mask):
     """Index of the first row with a repeated card or a card outside ``deck_mask``, or -1."""
-    for i in range(n_rows):
-        seen = U64(0)
-        bad = False
-        for t in range(n_hole):
-            card = hole[i * n_hole + t]
-            bit = U64(1) << U64(card & 63)
-            bad |= ((seen & bit) != 0) | (card >= 52)
-            seen |= bit
-        for t in range(n_board):
-            card = board[i * n_board + t]
-            bit = U64(1) << U64(card & 63)
-            bad |= ((seen & bit) != 0) | (card >= 52)
-            seen |= bit
-        if bad or (seen & ~deck_mask):
-            return i
-    return -1
+    code_bit = np.zeros(256, dtype=np.uint64)
+    for code in range(256):
+        # codes past 51 get bit 63, which no deck holds
+        code_bit[code] = U64(1) << U64(code if code < 52 else 63)
+    if n_hole == 2 and n_board == 5:
+        return _first_invalid(hole, 2, board, 5, n_rows, deck_mask, code_bit)
+    if n_hole == 2 and n_board == 6:
+        return _first_invalid(hole, 2, board, 6, n_rows, deck_mask, code_bit)
+    return _first_invalid(hole, n_hole, board, n_board, n_rows, deck_mask, code_bit)

@@ -238,7 +238,7 @@ class Game:
         rule = self.hole_rule
         if rule.min_used == 0:
             return rule.max_used + self.board_cards
-        return self.hand_size
+        return max(self.hand_size, self.board_cards)  # the board alone is looked up too
 
     def __str__(self) -> str:
         return self.title

@@ -1,0 +1,70 @@
+"""Card notation: every way the rule documents and analysts write cards, and its errors."""
+
+import numpy as np
+import pytest
+
+from equity import CardError, card_codes, format_cards
+from equity.cards import card_code, card_text, parse_rank
+
+
+def test_code_is_four_times_rank_plus_suit() -> None:
+    # 2c is the lowest code, As the highest; suits in the order c d h s
+    assert card_code("2c") == 0
+    assert card_code("2s") == 3
+    assert card_code("3c") == 4
+    assert card_code("As") == 51
+    assert card_code("Ah") == 4 * 12 + 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["AhKd", "Ah Kd", "Ah,Kd", "ah kD", "A♥K♦", "A♥️ K♦️", "  Ah ,  Kd ", "AH;KD"],
+)
+def test_spellings_of_the_same_two_cards(text: str) -> None:
+    assert card_codes(text).tolist() == [50, 45]
+
+
+def test_ten_written_as_10_or_t() -> None:
+    assert card_codes("10c Td").tolist() == [32, 33]
+    assert parse_rank("10") == parse_rank("T") == parse_rank("t") == 8
+
+
+def test_all_52_cards_round_trip() -> None:
+    text = "".join(r + s for r in "23456789TJQKA" for s in "cdhs")
+    codes = card_codes(text)
+    assert codes.dtype == np.uint8
+    assert codes.tolist() == list(range(52))
+    assert format_cards(codes) == text
+    assert format_cards(codes[:3], sep=" ") == "2c 2d 2h"
+
+
+def test_lists_of_strings_and_codes_are_accepted() -> None:
+    assert card_codes(["Ah", "Kd"]).tolist() == [50, 45]
+    assert card_codes([50, 45]).tolist() == [50, 45]
+    assert card_codes(np.array([50, 45])).tolist() == [50, 45]
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("Ax", "'Ax'"),  # unknown suit
+        ("1h", "'1h'"),  # unknown rank
+        ("AhK", "'K'"),  # a rank without its suit
+        ("Ah Ah", "'Ah'"),  # duplicate
+    ],
+)
+def test_bad_cards_name_the_input(text: str, needle: str) -> None:
+    with pytest.raises(CardError, match=needle):
+        card_codes(text)
+
+
+def test_codes_out_of_range_are_rejected() -> None:
+    with pytest.raises(CardError, match="52"):
+        card_codes([52])
+    with pytest.raises(CardError, match="-1"):
+        card_text(-1)
+
+
+def test_card_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        card_codes("Zz")

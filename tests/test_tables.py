@@ -1,0 +1,94 @@
+"""The generated tables against the clear hand values they come from, and the perfect hash."""
+
+import itertools
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from equity._kernels.perfect_hash import build_perfect_hash, slots_of
+from equity.games import GAMES
+from equity.rankings import exact_hand_value, exact_low_value
+from equity.tables import _keys, _rank_multisets, build_tables, tables_for
+
+
+def _best_rank_value(ranks: list[int], game) -> int:
+    """Best non-flush value of a multiset by brute force over every exact hand inside it."""
+    return max(
+        exact_hand_value(list(sub), False, game.ranking, game.straights)
+        for sub in itertools.combinations(ranks, game.hand_size)
+    )
+
+
+@pytest.mark.parametrize("max_cards", [5, 7, 8])
+def test_perfect_hash_gives_every_key_its_own_slot(max_cards: int) -> None:
+    keys = _keys(_rank_multisets(max_cards, five_of_a_kind=True))
+    disp, params, n_slots = build_perfect_hash(keys)
+    slots = slots_of(keys, disp, params)
+    assert len(np.unique(slots)) == len(keys)
+    assert slots.min() >= 0 and slots.max() < n_slots
+
+
+def test_multiset_count_matches_combinatorics() -> None:
+    # multisets of 7 cards from 13 ranks with at most four of a rank: a known 49,205
+    counts = _rank_multisets(7, five_of_a_kind=False)
+    assert int((counts.sum(axis=1) == 7).sum()) == 49_205
+
+
+@pytest.mark.parametrize("name", ["holdem", "egyptian", "spanish", "tahoe"])
+def test_rank_table_matches_brute_force_on_random_multisets(name: str) -> None:
+    game = GAMES[name]
+    tables = tables_for(game)
+    rng = np.random.default_rng(7)
+    deck = [r for r in game.deck_ranks for _ in range(4)]
+    for _ in range(400):
+        size = int(rng.integers(game.hand_size, game.max_combo_cards + 1))
+        ranks = sorted(rng.choice(deck, size=size, replace=False).tolist())
+        counts = np.zeros((1, 13), dtype=np.int64)
+        for r, c in Counter(ranks).items():
+            counts[0, r] = c
+        slot = slots_of(_keys(counts), tables.disp, tables.hash_params)[0]
+        got = tables.high_strength[tables.rank_classes[0, slot]]
+        assert got == _best_rank_value(ranks, game), (name, ranks)
+
+
+def test_flush_table_matches_brute_force() -> None:
+    game = GAMES["holdem"]
+    tables = tables_for(game)
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        ranks = sorted(rng.choice(13, size=int(rng.integers(5, 8)), replace=False).tolist())
+        mask = sum(1 << r for r in ranks)
+        want = max(exact_hand_value(list(s), True, game.ranking, game.straights)
+                   for s in itertools.combinations(ranks, 5))
+        assert tables.high_strength[tables.flush_classes[0, mask]] == want
+
+
+def test_low_table_matches_brute_force() -> None:
+    game = GAMES["tahoe"]
+    tables = tables_for(game)
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        ranks = sorted(rng.choice([r for r in range(13) for _ in range(4)], size=7,
+                                  replace=False).tolist())
+        counts = np.zeros((1, 13), dtype=np.int64)
+        for r, c in Counter(ranks).items():
+            counts[0, r] = c
+        slot = slots_of(_keys(counts), tables.disp, tables.hash_params)[0]
+        got = tables.low_strength[tables.low_classes[0, 0, slot]]
+        want = max(exact_low_value(list(s), 6) for s in itertools.combinations(ranks, 5))
+        assert got == want, ranks
+
+
+def test_cached_tables_equal_fresh_ones(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
+    from equity import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "_LOADED", {})
+    first = tables_module.tables_for(GAMES["spanish"])  # builds and writes the cache
+    assert list(tmp_path.glob("tables-*.npz"))
+    monkeypatch.setattr(tables_module, "_LOADED", {})
+    second = tables_module.tables_for(GAMES["spanish"])  # reads it back
+    fresh = build_tables(GAMES["spanish"])
+    for a, b, c in zip(first, second, fresh, strict=True):
+        assert np.array_equal(a, b) and np.array_equal(b, c)
