@@ -20,6 +20,7 @@ from equity._kernels.evaluate import (
     best_exact_low,
     best_high,
     best_high_all_cards,
+    best_hole_choices,
     best_low,
     first_invalid_row,
 )
@@ -242,6 +243,12 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
         best_exact(hole.ravel(), n_hole, board.ravel(), n_board, hole_sets, hole_len, t.card_bits,
                    t.suit_bits, t.disp, t.hash_params, t.hole_index, t.exact_classes,
                    t.flush_classes[0], t.high_strength, g.hand_size - rule.min_used, out)
+        return out, NO_HOLES
+    if (not usage and not len(wild_rows) and len(groups.board_sets) == 1 and len(groups.pairs) > 1
+            and groups.board_set_len[0] == n_board):
+        best_hole_choices(hole.ravel(), n_hole, board.ravel(), n_board, groups.hole_sets,
+                          groups.hole_set_len, t.card_bits, t.suit_bits, t.disp, t.hash_params,
+                          t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out)
         return out, NO_HOLES
     if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
         best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.disp,

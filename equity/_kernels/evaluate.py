@@ -243,6 +243,44 @@ def _bit_count(x):
 
 
 @kernel
+def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
+                      disp, params, rank_classes, flush_classes, class_strength, flush_bias, out):
+    """Best high strength per row when a hand is the best of one choice of hole cards plus the
+    whole board, taken in any combination (Tahoe: each pair of its three hole cards), no wilds.
+
+    The board's card words are summed once per row and each choice adds its own.
+    """
+    mul, shift, n_slots = params[0], params[1], params[2]
+    n_sets = hole_sets.shape[0]
+    hole_totals = np.empty(n_sets, dtype=np.uint64)
+    hole_masks = np.empty(n_sets, dtype=np.uint64)
+    for i in range(out.shape[0]):
+        board_total = U64(0)
+        board_masks = U64(0)
+        for t in range(n_board):
+            card = board[i * n_board + t]
+            board_total += card_bits[card]
+            board_masks |= suit_bits[card]
+        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                     hole_totals, hole_masks)
+        best = rank_classes[0] & 0
+        for k in range(n_sets):
+            total = board_total + hole_totals[k]
+            value = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
+            flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+            if flags:
+                masks = board_masks | hole_masks[k]
+                for suit in range(4):
+                    if (flags >> U64(4 * suit + 3)) & U64(1):
+                        flush = flush_classes[(masks >> U64(16 * suit)) & SUIT_MASK]
+                        if flush > value:
+                            value = flush
+            if value > best:
+                best = value
+        out[i] = class_strength[best]
+
+
+@kernel
 def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits, disp,
                params, hole_index, exact_classes, flush_classes, class_strength, board_need, out):
     """Best high strength per row for hands of exactly ``j`` hole and ``board_need`` board cards.
