@@ -113,10 +113,6 @@ def _flush_bias(hand_size: int, max_wilds: int) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # Input checking
 # ---------------------------------------------------------------------------------------------
-def _deck_mask(game: Game) -> np.uint64:
-    return np.uint64(sum(1 << c for c in game.deck))
-
-
 def _as_rows(cards, what: str, n_rows: int | None = None) -> np.ndarray:
     if isinstance(cards, str):
         rows = card_codes(cards)[None, :]
@@ -164,7 +160,7 @@ def _can_form(game: Game, n_hole: int, n_board: int, size: int) -> bool:
 def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
     n_hole, n_board = hole.shape[1], board.shape[1]
     bad = first_invalid_row(hole.ravel(), n_hole, board.ravel(), n_board, hole.shape[0],
-                            _deck_mask(game))
+                            np.uint64(game.deck_mask))
     if bad < 0:
         return
     row = hole[bad].tolist() + board[bad].tolist()
@@ -441,6 +437,7 @@ def _parse_hand(g: Game, hole: CardsLike, board: CardsLike | None):
     return hole_codes, board_codes
 
 
+@lru_cache(maxsize=256)
 def _subset_rows(g: Game, n_hole: int, n_board: int, size: int):
     """Every exact ``size``-card hand the hole rule allows, as positions, with its hole count."""
     rule = g.hole_rule

@@ -45,8 +45,8 @@ class EvalTables(NamedTuple):
     and ``low_strength`` turn a class id back into its strength.
     """
 
-    card_bits: np.ndarray  # uint64[52]: 1 << 3*rank | 1 << (40 + 4*suit)
-    suit_bits: np.ndarray  # uint64[52]: 1 << (16*suit + rank)
+    card_bits: np.ndarray  # uint64[256]: 1 << 3*rank | 1 << (40 + 4*suit), 0 past code 51
+    suit_bits: np.ndarray  # uint64[256]: 1 << (16*suit + rank), 0 past code 51
     disp: np.ndarray  # uint16[buckets]: perfect-hash displacements
     hash_params: np.ndarray  # uint64[3]: mul, shift, n_slots
     rank_classes: np.ndarray  # uint16[wilds + 1, slots]
@@ -61,17 +61,24 @@ class EvalTables(NamedTuple):
 
 
 def card_bits() -> np.ndarray:
-    """The per-card word: its rank's count field plus its suit's count field."""
+    """The per-card word: its rank's count field plus its suit's count field.
+
+    256 entries, zero past code 51, so that any ``uint8`` indexes it safely.
+    """
     codes = np.arange(52, dtype=np.uint64)
-    return (np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * (codes >> np.uint64(2)))) | (
+    words = np.zeros(256, dtype=np.uint64)
+    words[:52] = (np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * (codes >> np.uint64(2)))) | (
         np.uint64(1) << (np.uint64(SUIT_FIELD_SHIFT) + np.uint64(4) * (codes & np.uint64(3)))
     )
+    return words
 
 
 def suit_bits() -> np.ndarray:
-    """The per-card bit in a word of four 16-bit suit masks."""
+    """The per-card bit in a word of four 16-bit suit masks (256 entries, zero past 51)."""
     codes = np.arange(52, dtype=np.uint64)
-    return np.uint64(1) << (np.uint64(16) * (codes & np.uint64(3)) + (codes >> np.uint64(2)))
+    words = np.zeros(256, dtype=np.uint64)
+    words[:52] = np.uint64(1) << (np.uint64(16) * (codes & np.uint64(3)) + (codes >> np.uint64(2)))
+    return words
 
 
 def _dense(*value_tables: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:

@@ -10,6 +10,7 @@ import hashlib
 import itertools
 import json
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 
 from equity.cards import RANKS
 from equity.errors import GameError
@@ -186,10 +187,15 @@ class Game:
     def deck_size(self) -> int:
         return 4 * len(self.deck_ranks)
 
-    @property
+    @cached_property
     def deck(self) -> tuple[int, ...]:
         """Card codes of the deck, lowest first."""
         return tuple(4 * r + s for r in self.deck_ranks for s in range(4))
+
+    @cached_property
+    def deck_mask(self) -> int:
+        """The deck as a 52-bit mask of card codes."""
+        return sum(1 << c for c in self.deck)
 
     @property
     def straights(self) -> tuple[tuple[int, ...], ...]:
@@ -221,6 +227,10 @@ class Game:
 
     def fingerprint(self) -> str:
         """A short hash of everything that shapes the evaluation tables."""
+        return self._fingerprint
+
+    @cached_property
+    def _fingerprint(self) -> str:
         shape = {
             "deck_ranks": self.deck_ranks,
             "hand_size": self.hand_size,
