@@ -1,11 +1,14 @@
 """Exact and Monte Carlo equity for Texas Hold'em and unusual home poker variants.
 
 The public API: card notation (:func:`card_codes`, :func:`format_cards`), the
-game descriptions (:func:`get_game`, :data:`GAMES`) and hand evaluation
-(:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...).
+game descriptions (:func:`get_game`, :data:`GAMES`), hand evaluation
+(:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...), whole
+deals (:func:`simulate`, :func:`exchange`, :func:`deal_from_order`) and the pot
+(:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`).
 """
 
 from equity.cards import card_codes, format_cards
+from equity.deal import deal_from_order, exchange, simulate
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
 from equity.evaluate import (
     Hand,
@@ -19,6 +22,7 @@ from equity.evaluate import (
 )
 from equity.games import GAMES, Game, get_game
 from equity.rankings import Category
+from equity.settle import pot_shares_many, settle, settle_many
 
 __all__ = [
     "card_codes",
@@ -35,6 +39,12 @@ __all__ = [
     "Game",
     "get_game",
     "Category",
+    "simulate",
+    "deal_from_order",
+    "exchange",
+    "settle",
+    "settle_many",
+    "pot_shares_many",
     "InvalidInputError",
     "CardError",
     "GameError",

@@ -1,0 +1,167 @@
+"""Dealing kernels: hole cards and streets from a shuffled deck, and the El Dorado exchange.
+
+Cards leave the deck in the order of the rules: hole cards one at a time round
+the table from seat 0 (the first seat to the dealer's left), then for each street
+its burn cards and its face-up cards.  The deck is shuffled lazily (a partial
+Fisher-Yates shuffle of only the cards dealt).
+"""
+
+import numpy as np
+
+from equity._kernels import inline_kernel, kernel
+from equity._kernels.evaluate import SUIT_SHIFT, _group_class
+from equity._kernels.rng import shuffle_prefix
+
+U64 = np.uint64
+
+# exchange policies (integer codes; see equity.deal.EXCHANGE_POLICIES)
+NEVER = 0
+GREEDY = 1
+SCRIPTED = 2
+
+
+@inline_kernel
+def deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole, board, burns):
+    """Deal ``order`` (cards from the top of the deck) into ``hole``, ``board`` and ``burns``.
+
+    ``hole`` is uint8[n_players * n_hole] seat-major.  Returns the number of cards used.
+    """
+    k = 0
+    for r in range(n_hole):
+        for seat in range(n_players):
+            hole[seat * n_hole + r] = order[k]
+            k += 1
+    b = 0
+    u = 0
+    for s in range(street_cards.shape[0]):
+        for _ in range(street_burns[s]):
+            burns[u] = order[k]
+            u += 1
+            k += 1
+        for _ in range(street_cards[s]):
+            board[b] = order[k]
+            b += 1
+            k += 1
+    return k
+
+
+@kernel
+def deal_chunk(state, deck, n_deals, n_players, n_hole, street_cards, street_burns, hole_out,
+               board_out, burns_out):
+    """Deal ``n_deals`` independent deals from fresh shuffles of ``deck`` (uint8 card codes).
+
+    ``hole_out`` uint8[n_deals, n_players * n_hole], ``board_out`` uint8[n_deals, board],
+    ``burns_out`` uint8[n_deals, burns]; ``state`` is the chunk's generator state.
+    """
+    cards = deck.copy()
+    needed = n_players * n_hole
+    for s in range(street_cards.shape[0]):
+        needed += street_cards[s] + street_burns[s]
+    for d in range(n_deals):
+        shuffle_prefix(cards, cards.shape[0], needed, state)
+        deal_from_top(cards, n_players, n_hole, street_cards, street_burns, hole_out[d],
+                      board_out[d], burns_out[d])
+
+
+@inline_kernel
+def _five_card_class(hole_a, hole_b, flop, wild, card_bits, suit_bits, disp, params, rank_classes,
+                     flush_classes, flush_bias):
+    """Class of the five cards a player sees (two hole cards and the flop) under a wild rank."""
+    total = card_bits[hole_a] + card_bits[hole_b]
+    masks = suit_bits[hole_a] | suit_bits[hole_b]
+    for t in range(3):
+        total += card_bits[flop[t]]
+        masks |= suit_bits[flop[t]]
+    w = 0
+    if wild >= 0:
+        w = np.int64((total >> U64(3 * wild)) & U64(7))
+        total -= U64(w) << U64(3 * wild)
+        for suit in range(4):
+            bit = U64(1) << U64(16 * suit + wild)
+            if masks & bit:
+                masks ^= bit
+                total -= U64(1) << (SUIT_SHIFT + U64(4 * suit))
+    return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
+
+
+@kernel
+def exchange_chunk(hole, board, n_players, active, policies, script, card_bits, suit_bits, disp,
+                   params, rank_classes, flush_classes, flush_bias, wild_out, gave_out, took_out,
+                   setter_out):
+    """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
+
+    Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
+    An active player may swap one hole card for one flop card; the card placed in
+    the flop makes its rank wild, replacing any earlier wild rank.  ``policies[seat]``:
+
+    * ``NEVER``: keep.
+    * ``SCRIPTED``: ``script[d, seat] = (card given, card taken)`` as card codes, or
+      ``(-1, -1)`` to keep (to replay recorded hands).  A card not in the seat's
+      hole or not in the flop at its turn stops the deal's exchange with
+      ``gave_out[d, seat] = -2``.
+    * ``GREEDY``: take the wild rank (the current one, or the rank of either hole
+      card) that makes the best five-card hand of the player's cards and the flop,
+      keeping on ties; between the two hole cards, the one giving the better hand
+      (the higher card code on a tie) goes to the flop, and the flop card taken is
+      the highest-ranked one not of the new wild rank (the highest of all if every
+      flop card is).  The player's five visible cards are the same whichever card
+      moves, so only the wild rank changes its own hand.
+
+    Writes the final wild rank per deal (-1: none), per seat the card given and
+    taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
+    """
+    n_hole = 2
+    for d in range(hole.shape[0]):
+        wild = -1
+        setter = -1
+        for seat in range(n_players):
+            gave_out[d, seat] = -1
+            took_out[d, seat] = -1
+            policy = policies[seat]
+            if not active[d, seat] or policy == NEVER:
+                continue
+            if policy == SCRIPTED:
+                if script[d, seat, 0] < 0:
+                    continue
+                give = -1
+                take = -1
+                for h in range(n_hole):
+                    if hole[d, seat * n_hole + h] == script[d, seat, 0]:
+                        give = h
+                for f in range(3):
+                    if board[d, f] == script[d, seat, 1]:
+                        take = f
+                if give < 0 or take < 0:
+                    gave_out[d, seat] = -2
+                    break
+            else:
+                flop = board[d, :3]
+                a = hole[d, seat * n_hole]
+                b = hole[d, seat * n_hole + 1]
+                keep = _five_card_class(a, b, flop, wild, card_bits, suit_bits, disp, params,
+                                        rank_classes, flush_classes, flush_bias)
+                give_a = _five_card_class(a, b, flop, np.int64(a >> 2), card_bits, suit_bits, disp,
+                                          params, rank_classes, flush_classes, flush_bias)
+                give_b = _five_card_class(a, b, flop, np.int64(b >> 2), card_bits, suit_bits, disp,
+                                          params, rank_classes, flush_classes, flush_bias)
+                if max(give_a, give_b) <= keep:
+                    continue
+                give = 0 if give_a > give_b or (give_a == give_b and a > b) else 1
+                new_wild = np.int64(hole[d, seat * n_hole + give] >> 2)
+                take = 0
+                for f in range(1, 3):
+                    better_rank = (board[d, f] >> 2) > (board[d, take] >> 2)
+                    take_is_wild = (board[d, take] >> 2) == new_wild
+                    f_is_wild = (board[d, f] >> 2) == new_wild
+                    if (take_is_wild and not f_is_wild) or (take_is_wild == f_is_wild and better_rank):
+                        take = f
+            placed = hole[d, seat * n_hole + give]
+            taken = board[d, take]
+            board[d, take] = placed
+            hole[d, seat * n_hole + give] = taken
+            gave_out[d, seat] = placed
+            took_out[d, seat] = taken
+            wild = np.int64(placed >> 2)
+            setter = seat
+        wild_out[d] = wild
+        setter_out[d] = setter

@@ -1,0 +1,56 @@
+"""A small, fast random generator for kernels (xoshiro256**), with state in a uint64[4] array.
+
+Every chunk of work gets its own state from :func:`equity.rng.chunk_states`, so a
+run gives the same numbers for any number of threads or chunks.
+"""
+
+import numpy as np
+
+from equity._kernels import inline_kernel
+
+U64 = np.uint64
+LOW32 = U64(0xFFFFFFFF)
+
+
+@inline_kernel
+def _rotl(x, k):
+    return (x << U64(k)) | (x >> U64(64 - k))
+
+
+@inline_kernel
+def next_u64(state):
+    """The next 64 random bits; advances ``state`` in place."""
+    result = _rotl(state[1] * U64(5), 7) * U64(9)
+    t = state[1] << U64(17)
+    state[2] ^= state[0]
+    state[3] ^= state[1]
+    state[1] ^= state[2]
+    state[0] ^= state[3]
+    state[2] ^= t
+    state[3] = _rotl(state[3], 45)
+    return result
+
+
+@inline_kernel
+def below(state, n):
+    """A uniform integer in ``0 .. n - 1`` (``1 <= n < 2**32``), without bias (Lemire's method)."""
+    bound = U64(n)
+    product = (next_u64(state) >> U64(32)) * bound
+    low = product & LOW32
+    if low < bound:
+        threshold = (U64(1 << 32) - bound) % bound
+        while low < threshold:
+            product = (next_u64(state) >> U64(32)) * bound
+            low = product & LOW32
+    return np.int64(product >> U64(32))
+
+
+@inline_kernel
+def shuffle_prefix(cards, count, take, state):
+    """Move ``take`` uniformly chosen cards of ``cards[:count]`` to its front, in random order.
+
+    A partial Fisher-Yates shuffle: only the cards dealt are drawn.
+    """
+    for k in range(take):
+        j = k + below(state, count - k)
+        cards[k], cards[j] = cards[j], cards[k]

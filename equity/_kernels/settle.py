@@ -1,0 +1,205 @@
+"""Pot settlement kernels: side pots, hi-lo halves and odd chips of many showdowns, in integer chips.
+
+Row ``i`` of a batch is ``x[i * n_players : (i + 1) * n_players]`` of each flat
+array, one entry per seat (seat 0 first to the dealer's left).  ``high`` and
+``low`` hold strengths (larger wins, equal splits; a low of 0 is no qualifying
+low) and may be empty when the mode does not read them; ``folded`` is empty when
+nobody folded; ``stakes`` holds one row per deal, or one row shared by every
+deal when ``stakes_per_row`` is false.
+
+The rules (the public :func:`equity.settle.settle` states them for readers):
+
+1. A stake above the second-largest stake is uncalled and goes back to its owner.
+2. Pot boundaries are the distinct stakes of the players still in the hand; a
+   pot holds every player's chips between its lower and upper boundary and is
+   contested by the players still in whose stake reaches its upper boundary.
+   Chips above the largest stake of a player still in join the top pot.
+3. Each pot goes whole to the best strength of the mode among its contestants
+   (``high`` or ``low``), or in ``hi_lo`` half to the best high and half to the
+   best low above 0, the odd chip to the high half, the high taking all when no
+   contestant has a low above 0.
+4. Tied winners of a pot or half pot share it; the chips left over after an even
+   split go one each to the tied winners in seat order from seat 0.
+"""
+
+import numpy as np
+
+from equity._kernels import inline_kernel, kernel
+
+#: Pot modes as the kernels read them.
+HIGH = 0
+LOW = 1
+HI_LO = 2
+
+
+@inline_kernel
+def _split(values, o, live, eff, n_players, level, amount, out):
+    """Share ``amount`` among the best ``values`` of the live players whose stake reaches ``level``."""
+    best = values[o] & 0
+    winners = 0
+    for j in range(n_players):
+        if live[j] and eff[j] >= level:
+            v = values[o + j]
+            if winners == 0 or v > best:
+                best = v
+                winners = 1
+            elif v == best:
+                winners += 1
+    share = amount // winners
+    odd = amount - share * winners
+    for j in range(n_players):
+        if live[j] and eff[j] >= level and values[o + j] == best:
+            if odd > 0:
+                out[o + j] += share + 1
+                odd -= 1
+            else:
+                out[o + j] += share
+
+
+@inline_kernel
+def _best_low(low, o, live, eff, n_players, level):
+    best = low[o] & 0
+    for j in range(n_players):
+        if live[j] and eff[j] >= level and low[o + j] > best:
+            best = low[o + j]
+    return best
+
+
+@inline_kernel
+def _award(high, low, o, live, eff, n_players, level, amount, mode, out):
+    """Award one pot to its contestants under the pot mode."""
+    if mode == HIGH:
+        _split(high, o, live, eff, n_players, level, amount, out)
+    elif mode == LOW:
+        _split(low, o, live, eff, n_players, level, amount, out)
+    elif _best_low(low, o, live, eff, n_players, level) > 0:
+        half = amount // 2
+        _split(high, o, live, eff, n_players, level, amount - half, out)
+        _split(low, o, live, eff, n_players, level, half, out)
+    else:
+        _split(high, o, live, eff, n_players, level, amount, out)
+
+
+@kernel
+def settle_rows(high, low, stakes, folded, n_players, mode, stakes_per_row, out):
+    """Chips each player gets back from each showdown, written to ``out`` (flat ``int64``).
+
+    ``out`` must have one entry per seat and deal; it is overwritten.  Assumes at
+    least one player still in per deal and non-negative stakes (the API checks).
+    """
+    p = n_players
+    n = out.shape[0] // p if p > 0 else 0
+    any_folds = folded.shape[0] > 0
+    eff = np.empty(p, dtype=np.int64)
+    live = np.ones(p, dtype=np.bool_)
+    for i in range(n):
+        o = i * p
+        so = o if stakes_per_row else 0
+        top = np.int64(0)
+        second = np.int64(0)
+        least = stakes[so]
+        for j in range(p):
+            s = stakes[so + j]
+            if s > top:
+                second = top
+                top = s
+            elif s > second:
+                second = s
+            if s < least:
+                least = s
+        folds = False
+        if any_folds:
+            for j in range(p):
+                live[j] = not folded[o + j]
+                folds = folds or folded[o + j]
+        if not folds and least == top:
+            # Fast path: one pot, every player in it for the same stake.
+            for j in range(p):
+                eff[j] = top
+                out[o + j] = 0
+            _award(high, low, o, live, eff, p, top, top * p, mode, out)
+            continue
+        # Uncalled chips go back; the largest live stake bounds the pots.
+        most = np.int64(-1)
+        for j in range(p):
+            s = stakes[so + j]
+            e = s if s < second else second
+            eff[j] = e
+            out[o + j] = s - e
+            if live[j] and e > most:
+                most = e
+        if most < 0:
+            continue
+        below = np.int64(-1)
+        while True:
+            level = most
+            for j in range(p):
+                if live[j] and below < eff[j] < level:
+                    level = eff[j]
+            floor = below if below > 0 else np.int64(0)
+            amount = np.int64(0)
+            for j in range(p):
+                e = eff[j]
+                if e > floor:
+                    amount += (e if e < level else level) - floor
+            if level == most:
+                for j in range(p):
+                    if eff[j] > most:
+                        amount += eff[j] - most
+                if amount > 0:
+                    _award(high, low, o, live, eff, p, level, amount, mode, out)
+                break
+            if amount > 0:
+                _award(high, low, o, live, eff, p, level, amount, mode, out)
+            below = level
+
+
+@inline_kernel
+def _add_shares(values, o, live, n_players, fraction, out):
+    best = values[o] & 0
+    winners = 0
+    for j in range(n_players):
+        if live[j]:
+            v = values[o + j]
+            if winners == 0 or v > best:
+                best = v
+                winners = 1
+            elif v == best:
+                winners += 1
+    each = fraction / winners
+    for j in range(n_players):
+        if live[j] and values[o + j] == best:
+            out[o + j] += each
+
+
+@kernel
+def pot_share_rows(high, low, folded, n_players, mode, out):
+    """Each player's exact fraction of one pot in which every player has the same stake.
+
+    ``out`` (flat ``float64``, one entry per seat and deal) is overwritten; the
+    live players' fractions of a deal sum to one.
+    """
+    p = n_players
+    n = out.shape[0] // p if p > 0 else 0
+    any_folds = folded.shape[0] > 0
+    live = np.ones(p, dtype=np.bool_)
+    for i in range(n):
+        o = i * p
+        for j in range(p):
+            out[o + j] = 0.0
+            if any_folds:
+                live[j] = not folded[o + j]
+        if mode == HIGH:
+            _add_shares(high, o, live, p, 1.0, out)
+        elif mode == LOW:
+            _add_shares(low, o, live, p, 1.0, out)
+        else:
+            has_low = False
+            for j in range(p):
+                if live[j] and low[o + j] > 0:
+                    has_low = True
+            if has_low:
+                _add_shares(high, o, live, p, 0.5, out)
+                _add_shares(low, o, live, p, 0.5, out)
+            else:
+                _add_shares(high, o, live, p, 1.0, out)

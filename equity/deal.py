@@ -1,0 +1,419 @@
+"""Whole deals of every game, played out by the game's phases, with the pot settled.
+
+:func:`simulate` deals from fresh shuffles (streets and burns as the game's
+description lists them), runs the phases between the streets (the El Dorado
+exchange with the seats' policies; Switch's switches and draw), evaluates the
+showdown and shares the pot.  Deals are made in fixed-size chunks, each with its
+own random stream derived from the run's seed, so a seed gives the same table
+whatever the number of chunks processed at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from equity._kernels.deal import GREEDY, NEVER, SCRIPTED, deal_chunk, deal_from_top, exchange_chunk
+from equity.cards import RANKS, card_codes, card_text
+from equity.errors import InvalidInputError, OptionError
+from equity.evaluate import (
+    _flush_bias,
+    categories_of,
+    evaluate_low_many,
+    evaluate_many,
+    hole_cards_used_many,
+)
+from equity.games import Exchange, Game, Switch, get_game
+from equity.rng import chunk_states, resolve_seed
+from equity.tables import tables_for
+
+__all__ = ["simulate", "deal_from_order", "exchange", "EXCHANGE_POLICIES", "CHUNK_DEALS"]
+
+#: Built-in El Dorado exchange policies and their kernel codes.
+EXCHANGE_POLICIES = {"never": NEVER, "greedy": GREEDY}
+#: Deals per chunk: each chunk has its own random stream.
+CHUNK_DEALS = 16_384
+CARD_TEXT = np.array([card_text(c) for c in range(52)], dtype=object)
+
+
+def _streets(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    cards = np.array([s.cards for s in game.streets], dtype=np.int64)
+    burns = np.array([s.burn for s in game.streets], dtype=np.int64)
+    return cards, burns
+
+
+def _check_players(game: Game, players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise InvalidInputError(f"players must be a whole number, got {players!r}")
+    needed = players * game.hole_cards + sum(s.cards + s.burn for s in game.streets)
+    if players < 2 or players > game.max_players or needed > game.deck_size:
+        raise InvalidInputError(
+            f"{players} players: {game.name} allows 2 to {game.max_players} "
+            f"(its {game.deck_size}-card deck deals {game.hole_cards} hole cards each"
+            f"{' plus the board and burns' if game.streets else ''})"
+        )
+
+
+def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | list[str]]:
+    """Deal a deck whose order is known (top card first), as the dealer would.
+
+    Hole cards go one at a time round the table from seat 0 (the first seat to
+    the dealer's left); then each street burns its cards and deals its own.
+
+    Examples
+    --------
+    >>> d = deal_from_order("holdem", 2, "AhKd 2c3c 9s 7h7d7c 8s Ts 4s Js")
+    >>> d["hole"], d["board"], d["burns"]
+    (['Ah2c', 'Kd3c'], '7h7d7cTsJs', '9s8s4s')
+    """
+    g = get_game(game)
+    _check_players(g, players)
+    cards = card_codes(order)
+    for code in cards.tolist():
+        if code not in g.deck:
+            raise InvalidInputError(f"card '{card_text(code)}' is not in the {g.name} deck")
+    street_cards, street_burns = _streets(g)
+    needed = players * g.hole_cards + int(street_cards.sum() + street_burns.sum())
+    if len(cards) < needed:
+        raise InvalidInputError(f"{g.name} with {players} players needs {needed} cards, got {len(cards)}")
+    hole = np.zeros(players * g.hole_cards, dtype=np.uint8)
+    board = np.zeros(int(street_cards.sum()), dtype=np.uint8)
+    burns = np.zeros(int(street_burns.sum()), dtype=np.uint8)
+    deal_from_top(cards, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
+    seats = hole.reshape(players, g.hole_cards)
+    return {
+        "hole": ["".join(CARD_TEXT[c] for c in seat) for seat in seats],
+        "board": "".join(CARD_TEXT[c] for c in board),
+        "burns": "".join(CARD_TEXT[c] for c in burns),
+    }
+
+
+def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
+                  script: np.ndarray):
+    """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter."""
+    t = tables_for(g)
+    n, players = active.shape
+    wild = np.empty(n, dtype=np.int64)
+    gave = np.empty((n, players), dtype=np.int64)
+    took = np.empty((n, players), dtype=np.int64)
+    setter = np.empty(n, dtype=np.int64)
+    exchange_chunk(hole, board, players, active, codes, script, t.card_bits, t.suit_bits, t.disp,
+                   t.hash_params, t.rank_classes, t.flush_classes,
+                   _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1), wild, gave, took, setter)
+    return wild, gave, took, setter
+
+
+def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
+             game: str | Game = "eldorado") -> dict:
+    """Play the El Dorado exchange on one deal, from explicit swaps or by policy.
+
+    Parameters
+    ----------
+    hole
+        Each seat's two hole cards, seat 0 (the dealer's left) first, the dealer last.
+    flop
+        The three flop cards.
+    swaps
+        Per seat, ``None`` to keep or ``(card given, card taken)``, e.g. ``("9d", "Qs")``;
+        seats act in order, each seeing the flop as earlier swaps left it.
+    policies
+        Instead of ``swaps``: a policy name for every seat, or one per seat.
+
+    Returns
+    -------
+    dict
+        ``hole`` (per seat), ``flop``, ``wild`` (the wild rank, or None) and
+        ``set_by`` (the seat whose swap made it, or None).
+
+    Examples
+    --------
+    The rule document's example (the dealer, seat 2, declines):
+
+    >>> r = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", [("9d", "Qs"), ("Kh", "7d"), None])
+    >>> r["hole"], r["flop"], r["wild"], r["set_by"]
+    (['9cQs', '7d4h', '2c3d'], 'Kh9d4c', 'K', 1)
+    """
+    g = get_game(game)
+    if not any(isinstance(p, Exchange) for p in g.phases):
+        raise OptionError(f"{g.name} has no exchange")
+    players = len(hole)
+    _check_players(g, players)
+    hole_codes = np.stack([card_codes(h) for h in hole])
+    flop_codes = card_codes(flop)
+    if hole_codes.shape[1] != g.hole_cards or len(flop_codes) != 3:
+        raise InvalidInputError("give two hole cards per seat and three flop cards")
+    everything = np.concatenate([hole_codes.ravel(), flop_codes])
+    if len(np.unique(everything)) != len(everything):
+        raise InvalidInputError("a card appears twice among the hole cards and the flop")
+    script = np.full((1, players, 2), -1, dtype=np.int64)
+    if swaps is not None:
+        if policies is not None:
+            raise OptionError("give either swaps or policies, not both")
+        if len(swaps) != players:
+            raise OptionError(f"{len(swaps)} swaps for {players} seats: give one entry per seat")
+        codes = np.full(players, SCRIPTED, dtype=np.int8)
+        for seat, swap in enumerate(swaps):
+            if swap is not None:
+                script[0, seat] = [int(card_codes(swap[0])[0]), int(card_codes(swap[1])[0])]
+    else:
+        codes = _policy_codes(g, players, policies)
+    hole_rows = hole_codes.reshape(1, -1).astype(np.uint8)
+    board = np.zeros((1, g.board_cards), dtype=np.uint8)
+    board[0, :3] = flop_codes
+    wild, gave, took, setter = _run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
+                                             codes, script)
+    bad = np.flatnonzero(gave[0] == -2)
+    if len(bad):
+        seat = int(bad[0])
+        raise InvalidInputError(
+            f"seat {seat} cannot give {swaps[seat][0]} for {swaps[seat][1]}: the card given must "
+            "be in its hole cards and the card taken in the flop at its turn"
+        )
+    seats = hole_rows.reshape(players, 2)
+    return {
+        "hole": ["".join(CARD_TEXT[c] for c in seat) for seat in seats],
+        "flop": "".join(CARD_TEXT[c] for c in board[0, :3]),
+        "wild": RANKS[wild[0]] if wild[0] >= 0 else None,
+        "set_by": int(setter[0]) if setter[0] >= 0 else None,
+    }
+
+
+def _policy_codes(game: Game, players: int, policies) -> np.ndarray:
+    if not any(isinstance(p, Exchange) for p in game.phases):
+        if policies is not None:
+            raise OptionError(f"{game.name} has no exchange: policies apply to eldorado")
+        return np.zeros(players, dtype=np.int8)
+    if policies is None:
+        policies = "greedy"
+    names = [policies] * players if isinstance(policies, str) else list(policies)
+    if len(names) != players:
+        raise OptionError(f"{len(names)} policies for {players} players: give one per seat or one for all")
+    codes = []
+    for name in names:
+        if name not in EXCHANGE_POLICIES:
+            raise OptionError(f"unknown exchange policy {name!r}: allowed are {', '.join(EXCHANGE_POLICIES)}")
+        codes.append(EXCHANGE_POLICIES[name])
+    return np.array(codes, dtype=np.int8)
+
+
+def _fold_mask(folds, deals: int, players: int) -> np.ndarray:
+    if folds is None:
+        return np.zeros((deals, players), dtype=bool)
+    mask = np.asarray(folds, dtype=bool)
+    if mask.shape == (players,):
+        mask = np.broadcast_to(mask, (deals, players))
+    if mask.shape != (deals, players):
+        raise OptionError(f"folds must have shape ({players},) or ({deals}, {players}), got {mask.shape}")
+    if (mask.sum(axis=1) >= players).any():
+        raise OptionError("folds leave no player in a deal: at least one player must stay in")
+    return mask
+
+
+def _pot_mode(game: Game, pot: str | None) -> str:
+    mode = game.pot_modes[0] if pot is None else pot
+    if mode not in game.pot_modes:
+        raise OptionError(f"{game.name} is played for {', '.join(game.pot_modes)}; got pot={pot!r}")
+    return mode
+
+
+def _texts(codes: np.ndarray) -> np.ndarray:
+    """Card text of each row of codes, e.g. ``'AhKd'``."""
+    text = CARD_TEXT[codes[:, 0]]
+    for k in range(1, codes.shape[1]):
+        text = text + CARD_TEXT[codes[:, k]]
+    return text
+
+
+def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndarray,
+                folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
+                usage: bool = True) -> dict:
+    """Deal and play out one chunk; every result as an array with one row per deal."""
+    from equity.settle import pot_shares_many
+
+    street_cards, street_burns = _streets(g)
+    deck = np.array(g.deck, dtype=np.uint8)
+    hole = np.empty((n, players * g.hole_cards), dtype=np.uint8)
+    board = np.empty((n, int(street_cards.sum())), dtype=np.uint8)
+    burns = np.empty((n, int(street_burns.sum())), dtype=np.uint8)
+    deal_chunk(state, deck, n, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
+    out: dict[str, np.ndarray] = {"hole": hole, "board": board}
+    wild_rows = None
+    if any(isinstance(p, Exchange) for p in g.phases):
+        wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n])
+        out.update(wild=wild, gave=gave, took=took, setter=setter)
+        wild_rows = np.repeat(wild, players).astype(np.int8)
+    seat_hole = hole.reshape(n * players, g.hole_cards)
+    seat_board = np.repeat(board, players, axis=0)
+    high = evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players)
+    out["high"] = high
+    low = None
+    if mode != "high":
+        low = evaluate_low_many(g, seat_hole, seat_board, wild=wild_rows, wild_can_be_ace=wild_can_be_ace,
+                                check=False).reshape(n, players)
+        out["low"] = low
+    out["share"] = pot_shares_many(None if mode == "low" else high, low=low, mode=mode, folded=folded)
+    if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1:
+        out["hole_cards_used"] = hole_cards_used_many(g, seat_hole, seat_board, wild=wild_rows,
+                                                      check=False).reshape(n, players)
+    return out
+
+
+def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -> pd.DataFrame:
+    n = played["high"].shape[0]
+    seat_hole = played["hole"].reshape(n * players, g.hole_cards)
+    columns = {
+        "deal": np.repeat(np.arange(start, start + n), players),
+        "seat": np.tile(np.arange(players), n),
+        "hole": _texts(seat_hole),
+        "board": np.repeat(_texts(played["board"]), players),
+        "folded": folded.ravel(),
+        "category": categories_of(g, played["high"].ravel()),
+        "strength": played["high"].ravel(),
+        "share": played["share"].ravel(),
+    }
+    if "low" in played:
+        columns["low"] = played["low"].ravel()
+    if "hole_cards_used" in played:
+        columns["hole_cards_used"] = played["hole_cards_used"].ravel()
+    if "wild" in played:
+        gave, took = played["gave"].ravel(), played["took"].ravel()
+        columns["gave"] = np.where(gave >= 0, CARD_TEXT[np.clip(gave, 0, 51)], "")
+        columns["took"] = np.where(took >= 0, CARD_TEXT[np.clip(took, 0, 51)], "")
+        wild_text = np.array([RANKS[w] if w >= 0 else "" for w in played["wild"]], dtype=object)
+        columns["wild"] = np.repeat(wild_text, players)
+        columns["set_wild"] = np.repeat(played["setter"], players) == np.tile(np.arange(players), n)
+    return pd.DataFrame(columns)
+
+
+class _SeatTotals:
+    """Running per-seat sums for the aggregated form (integer counts where possible)."""
+
+    def __init__(self, players: int):
+        self.deals = 0
+        self.share = np.zeros(players)
+        self.share_sq = np.zeros(players)
+        self.wins = np.zeros(players, dtype=np.int64)
+        self.ties = np.zeros(players, dtype=np.int64)
+        self.swaps = np.zeros(players, dtype=np.int64)
+        self.set_wild = np.zeros(players, dtype=np.int64)
+
+    def add(self, played: dict) -> None:
+        share = played["share"]
+        self.deals += share.shape[0]
+        self.share += share.sum(axis=0)
+        self.share_sq += (share * share).sum(axis=0)
+        self.wins += (share == 1).sum(axis=0)
+        self.ties += ((share > 0) & (share < 1)).sum(axis=0)
+        if "wild" in played:
+            self.swaps += (played["gave"] >= 0).sum(axis=0)
+            seats = np.arange(share.shape[1])
+            self.set_wild += (played["setter"][:, None] == seats[None, :]).sum(axis=0)
+
+    def table(self, exchange: bool) -> pd.DataFrame:
+        n = self.deals
+        mean = self.share / n
+        variance = np.maximum(self.share_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        frame = pd.DataFrame({
+            "seat": np.arange(len(mean)),
+            "deals": n,
+            "equity": mean,
+            "stderr": np.sqrt(variance / n),
+            "win": self.wins / n,
+            "tie": self.ties / n,
+        })
+        if exchange:
+            frame["swap_rate"] = self.swaps / n
+            frame["set_wild_rate"] = self.set_wild / n
+        return frame
+
+
+def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
+             policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
+             wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
+             first_chunk: int = 0) -> pd.DataFrame:
+    """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
+
+    Parameters
+    ----------
+    game
+        A game name or :class:`~equity.games.Game` with community cards
+        (``holdem``, ``omaha``, ``tahoe``, ``spanish``, ``egyptian``, ``eldorado``).
+    players
+        Players dealt in; seat 0 is the first to the dealer's left, the last seat
+        is the dealer.
+    deals
+        How many deals; made in chunks of :data:`CHUNK_DEALS` with independent
+        random streams.
+    seed
+        The run's seed (the same seed gives the same table); None draws one.
+    policies
+        El Dorado exchange policy for every seat, or one per seat:
+        ``"greedy"`` (default) or ``"never"``.
+    folds
+        Bool mask of players who fold after the first betting round, shape
+        ``(players,)`` or ``(deals, players)``: they take no part in the exchange
+        and cannot win.
+    pot
+        ``"high"``, ``"hi_lo"`` (Tahoe, Omaha) or ``"low"`` (El Dorado); the game's
+        first pot mode by default.
+    wild_can_be_ace
+        El Dorado low: whether a wild card may count as an ace.
+    aggregate
+        Return one row per seat (deals, equity with its standard error, win and
+        tie rates; for El Dorado the swap and wild-setting rates) instead of one
+        row per deal and seat: for runs of millions of deals.
+    progress
+        Show a progress bar (default: on a terminal, for runs of several chunks).
+    first_chunk
+        Index of the first chunk's random stream (to extend an earlier run).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per deal and seat: ``deal, seat, hole, board, folded, category, strength,
+        share`` (``share``: the fraction of the pot won), with ``low`` for hi-lo
+        and low pots, ``hole_cards_used`` where a hand may use fewer hole cards
+        than it holds, and for El Dorado ``gave, took, wild, set_wild``.
+
+    Examples
+    --------
+    >>> table = simulate("holdem", 3, 1000, seed=1)
+    >>> round(float(table.groupby("deal").share.sum().mean()), 9)
+    1.0
+    >>> summary = simulate("holdem", 2, 20000, seed=1, aggregate=True)
+    >>> bool(abs(summary.equity.sum() - 1) < 1e-9)
+    True
+    """
+    from tqdm.auto import tqdm
+
+    g = get_game(game)
+    if any(isinstance(p, Switch) for p in g.phases) or not g.streets:
+        raise OptionError(f"{g.name} has no community cards: use equity.switch.play_switch")
+    _check_players(g, players)
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
+        raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
+    seed = resolve_seed(seed)
+    codes = _policy_codes(g, players, policies)
+    folded_all = _fold_mask(folds, deals, players)
+    mode = _pot_mode(g, pot)
+    no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
+    starts = range(0, deals, CHUNK_DEALS)
+    show = progress if progress is not None else len(starts) > 8
+    totals = _SeatTotals(players)
+    parts = []
+    for chunk, start in enumerate(tqdm(starts, disable=not show or None, unit="chunk",
+                                       desc=f"{g.name} deals")):
+        n = min(CHUNK_DEALS, deals - start)
+        state = chunk_states(seed, first_chunk + chunk, 1)[0]
+        folded = np.ascontiguousarray(folded_all[start:start + n])
+        played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
+                             usage=not aggregate)
+        if aggregate:
+            totals.add(played)
+        else:
+            parts.append(_rows(g, players, start, played, folded))
+    table = totals.table(exchange="wild" in played) if aggregate else pd.concat(parts, ignore_index=True)
+    table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
+    return table

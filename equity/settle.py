@@ -1,0 +1,292 @@
+"""Showdown pot settlement: who gets which chips back, with side pots, hi-lo halves and odd chips.
+
+Strengths come from :func:`equity.evaluate_many` (high) and
+:func:`equity.evaluate_low_many` (low, 0 = no qualifying low); stakes are the
+integer chips each player put in over the whole hand.  Seats are numbered from
+0, the first seat to the dealer's left.  The arithmetic is the kernel
+:func:`equity._kernels.settle.settle_rows`; this module checks the input once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from equity._kernels.settle import HI_LO, HIGH, LOW, pot_share_rows, settle_rows
+from equity.errors import InvalidInputError, OptionError
+
+__all__ = ["MODES", "settle", "settle_many", "pot_shares_many"]
+
+#: The pot modes, in the order the docs list them.
+MODES = ("high", "low", "hi_lo")
+_MODE_CODES = {"high": HIGH, "low": LOW, "hi_lo": HI_LO}
+_INT64_MAX = np.iinfo(np.int64).max
+_NOBODY_FOLDED = np.zeros(0, dtype=np.bool_)
+_UNUSED = np.zeros(0, dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Input checking
+# ---------------------------------------------------------------------------------------------
+def _mode_code(mode: str) -> int:
+    if not isinstance(mode, str) or mode not in _MODE_CODES:
+        raise OptionError(f"unknown pot mode {mode!r}: the modes are 'high', 'low' and 'hi_lo'")
+    return _MODE_CODES[mode]
+
+
+def _where(single: bool, index: tuple[int, ...]) -> str:
+    """Name one entry: ``player 2`` for one showdown, ``deal 4, player 2`` for many."""
+    if single:
+        return f"player {index[-1]}"
+    return f"deal {index[0]}, player {index[1]}"
+
+
+def _integers(values, what: str, ndims: tuple[int, ...]) -> np.ndarray:
+    """``values`` as an ``int64`` array with one of the allowed numbers of dimensions."""
+    arr = np.asarray(values)
+    if arr.ndim not in ndims:
+        shape = " or ".join({1: "(players,)", 2: "(deals, players)"}[d] for d in ndims)
+        raise InvalidInputError(f"{what} must have shape {shape}, got shape {arr.shape}")
+    if arr.size == 0:
+        raise InvalidInputError(f"{what} is empty: a showdown needs at least one player")
+    if arr.dtype.kind not in "iu":
+        raise InvalidInputError(f"{what} must be integers, got {arr.dtype}")
+    if arr.dtype == np.uint64 and int(arr.max()) > _INT64_MAX:
+        raise InvalidInputError(f"{what} hold a value above {_INT64_MAX}")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def _same_shape(arr: np.ndarray, what: str, shape: tuple[int, ...], against: str, single: bool) -> None:
+    if arr.shape == shape:
+        return
+    if single:
+        raise InvalidInputError(
+            f"{what} has {arr.shape[-1]} players but {against} has {shape[-1]}"
+        )
+    raise InvalidInputError(f"{what} has shape {arr.shape} but {against} has shape {shape}")
+
+
+def _strengths(high, low, mode: str, ndims: tuple[int, ...], single: bool):
+    """Checked high and low strengths, the reference shape and the name it came from."""
+    code = _mode_code(mode)
+    if code in (HIGH, HI_LO) and high is None:
+        raise OptionError(f"pot mode {mode!r} needs the high strengths, got high=None")
+    if code == LOW and high is not None:
+        raise OptionError(
+            "pot mode 'low' awards every pot to the best low and reads no high strengths: "
+            "pass high=None, or mode='hi_lo' to split high and low"
+        )
+    if code in (LOW, HI_LO) and low is None:
+        raise OptionError(f"pot mode {mode!r} needs the low strengths: pass low=...")
+    if code == HIGH and low is not None:
+        raise OptionError(
+            "low strengths were given but the pot mode is 'high': pass mode='hi_lo' or "
+            "mode='low' to use them"
+        )
+    high_arr = _UNUSED if high is None else _integers(high, "high", ndims)
+    low_arr = _UNUSED if low is None else _integers(low, "low", ndims)
+    name, shape = ("high", high_arr.shape) if high is not None else ("low", low_arr.shape)
+    if high is not None and low is not None:
+        _same_shape(low_arr, "low", shape, "high", single)
+    if low is not None and low_arr.min() < 0:
+        at = tuple(int(k) for k in np.argwhere(low_arr < 0)[0])
+        raise InvalidInputError(
+            f"low strengths must be 0 (no qualifying low) or positive: {_where(single, at)} has "
+            f"{low_arr[at]}"
+        )
+    return code, high_arr, low_arr, shape, name
+
+
+def _folded(folded, shape: tuple[int, ...], against: str, single: bool) -> np.ndarray:
+    if folded is None:
+        return _NOBODY_FOLDED
+    arr = np.asarray(folded)
+    if arr.dtype.kind in "iu" and arr.size and not np.isin(arr, (0, 1)).all():
+        raise InvalidInputError("folded must be a mask of booleans (or 0 and 1)")
+    if arr.dtype.kind not in "biu":
+        raise InvalidInputError(f"folded must be a mask of booleans, got {arr.dtype}")
+    _same_shape(arr, "folded", shape, against, single)
+    arr = arr.astype(np.bool_)
+    if single and arr.all():
+        raise InvalidInputError("every player folded: at least one player must be left in the hand")
+    if not single:
+        gone = np.flatnonzero(arr.all(axis=1))
+        if gone.size:
+            raise InvalidInputError(
+                f"deal {gone[0]}: every player folded: at least one player must be left in the hand"
+            )
+    return np.ascontiguousarray(arr).ravel()
+
+
+def _stakes(stakes, shape: tuple[int, ...], against: str, single: bool) -> tuple[np.ndarray, bool]:
+    arr = _integers(stakes, "stakes", (1,) if single else (1, 2))
+    if single:
+        _same_shape(arr, "stakes", shape, against, single)
+    elif arr.ndim == 1 or arr.shape[0] == 1:
+        _same_shape(arr.reshape(-1), "stakes", shape[1:], f"each deal of {against}", True)
+    else:
+        _same_shape(arr, "stakes", shape, against, single)
+    if arr.min() < 0:
+        at = tuple(int(k) for k in np.argwhere(arr < 0)[0])
+        where = _where(single or arr.ndim == 1, at)
+        raise InvalidInputError(f"stakes must be non-negative chips: {where} has {arr[at]}")
+    if int(arr.max()) > _INT64_MAX // shape[-1]:
+        raise InvalidInputError(f"stakes are too large: a pot must stay below {_INT64_MAX} chips")
+    per_row = arr.ndim == 2 and arr.shape[0] > 1
+    return arr.ravel(), per_row
+
+
+# ---------------------------------------------------------------------------------------------
+# Settlement
+# ---------------------------------------------------------------------------------------------
+def _settle(high, stakes, low, mode, folded, single: bool) -> np.ndarray:
+    ndims = (1,) if single else (2,)
+    code, high_arr, low_arr, shape, name = _strengths(high, low, mode, ndims, single)
+    folded_arr = _folded(folded, shape, name, single)
+    stakes_arr, per_row = _stakes(stakes, shape, name, single)
+    n_players = shape[-1]
+    out = np.empty(int(np.prod(shape)), dtype=np.int64)
+    settle_rows(high_arr.ravel(), low_arr.ravel(), stakes_arr, folded_arr, n_players, code, per_row, out)
+    return out.reshape(shape)
+
+
+def settle(high, stakes, *, low=None, mode: str = "high", folded=None) -> np.ndarray:
+    """Settle one showdown in integer chips: what each player gets back from the pots.
+
+    Parameters
+    ----------
+    high
+        Each player's high-hand strength in seat order (larger wins, equal
+        splits), as from :func:`equity.evaluate_many`; None with ``mode="low"``.
+    stakes
+        The non-negative integer chips each player put in over the whole hand.
+    low
+        Each player's low strength (larger is better, 0 = no qualifying low), as
+        from :func:`equity.evaluate_low_many`; needed by ``"hi_lo"`` and ``"low"``.
+    mode
+        ``"high"``: each pot to the best high.  ``"low"`` (El Dorado's low by
+        agreement): each pot to the best low; 0 is the worst low, and when every
+        contestant has 0 they all tie.  ``"hi_lo"`` (Tahoe and Omaha hi-lo): half
+        of each pot to the best high, half to the best low above 0; with no low
+        above 0 among the pot's contestants the best high takes all of it.
+    folded
+        Optional mask of players who folded: their chips stay in the pots but
+        they win nothing.  At least one player must be left in.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` chips returned to each player, their own share included; they
+        sum to the sum of ``stakes`` exactly.  The net result is
+        ``settle(...) - stakes``.
+
+    Notes
+    -----
+    The rules, in order:
+
+    1. **Uncalled chips.**  A stake above the second-largest stake was never
+       called; the excess goes back to its owner, folded or not.
+    2. **Pots** (as in Texas Hold'em).  The distinct stakes of the players left
+       in the hand are the pot boundaries.  The main pot holds up to the smallest
+       of them from every player; each side pot holds every player's chips
+       between its boundaries.  A pot is contested by the players left in whose
+       stake reaches its upper boundary.  Chips above the largest stake of a
+       player left in (only possible when players who put in more all folded)
+       join the top pot: they go to the players left in.
+    3. **Winners.**  Each pot is settled on its own; ties split the pot (or the
+       half pot in ``"hi_lo"``).
+    4. **Odd chips.**  When a ``"hi_lo"`` pot is odd, the odd chip goes to the
+       high half.  Within a pot or half pot, the chips left after an even split
+       go one each to the tied winners in seat order, starting from seat 0 (the
+       first seat to the dealer's left).
+
+    Examples
+    --------
+    Three players all in for different amounts; the short stack has the best hand:
+
+    >>> settle([3, 1, 2], [50, 100, 100]).tolist()
+    [150, 0, 100]
+
+    Hi-lo: player 0 wins the high, players 0 and 1 tie for the low (quartering):
+
+    >>> settle([9, 5, 1], [40, 40, 40], low=[7, 7, 0], mode="hi_lo").tolist()
+    [90, 30, 0]
+
+    A three-way tie for a pot of 100 chips; the odd chip goes to seat 0:
+
+    >>> settle([4, 4, 4, 9], [25, 25, 25, 25], folded=[False, False, False, True]).tolist()
+    [34, 33, 33, 0]
+    """
+    return _settle(high, stakes, low, mode, folded, single=True)
+
+
+def settle_many(high, stakes, *, low=None, mode: str = "high", folded=None) -> np.ndarray:
+    """Settle many showdowns at once in integer chips, by the rules of :func:`settle`.
+
+    Parameters
+    ----------
+    high
+        High strengths, shape ``(n_deals, n_players)``; None with ``mode="low"``.
+    stakes
+        Integer chips put in, shape ``(n_deals, n_players)``, or ``(n_players,)``
+        for the same stakes in every deal.
+    low
+        Low strengths (0 = no qualifying low), shape ``(n_deals, n_players)``;
+        needed by ``"hi_lo"`` and ``"low"``.
+    mode
+        ``"high"``, ``"low"`` or ``"hi_lo"``, as in :func:`settle`.
+    folded
+        Optional boolean mask of shape ``(n_deals, n_players)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` chips returned, shape ``(n_deals, n_players)``; each row sums to
+        that deal's stakes.
+
+    Examples
+    --------
+    >>> high = np.array([[5, 3], [2, 2], [1, 8]])
+    >>> settle_many(high, [10, 10]).tolist()
+    [[20, 0], [10, 10], [0, 20]]
+    >>> settle_many(high, [[10, 10], [15, 6], [3, 30]]).tolist()
+    [[20, 0], [15, 6], [0, 33]]
+    """
+    return _settle(high, stakes, low, mode, folded, single=False)
+
+
+def pot_shares_many(high, *, low=None, mode: str = "high", folded=None) -> np.ndarray:
+    """Each player's exact fraction of one pot to which every player put in the same stake.
+
+    The equity accounting of a Monte Carlo engine: a win is 1, a three-way tie
+    1/3 each, a hi-lo split 1/2 each, a quartered player 1/4; no chips, so no odd
+    chip rounding.  The rules of :func:`settle` decide who wins which part.
+
+    Parameters
+    ----------
+    high
+        High strengths, shape ``(n_deals, n_players)``; None with ``mode="low"``.
+    low
+        Low strengths (0 = no qualifying low), shape ``(n_deals, n_players)``;
+        needed by ``"hi_lo"`` and ``"low"``.
+    mode
+        ``"high"``, ``"low"`` or ``"hi_lo"``, as in :func:`settle`.
+    folded
+        Optional boolean mask: folded players' fraction is 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``float64`` fractions, shape ``(n_deals, n_players)``; each row sums to 1.
+
+    Examples
+    --------
+    >>> pot_shares_many([[7, 7, 7], [9, 1, 1]]).tolist()
+    [[0.3333333333333333, 0.3333333333333333, 0.3333333333333333], [1.0, 0.0, 0.0]]
+    >>> pot_shares_many([[9, 5, 1]], low=[[7, 7, 0]], mode="hi_lo").tolist()
+    [[0.75, 0.25, 0.0]]
+    """
+    code, high_arr, low_arr, shape, name = _strengths(high, low, mode, (2,), False)
+    folded_arr = _folded(folded, shape, name, False)
+    out = np.empty(int(np.prod(shape)), dtype=np.float64)
+    pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out)
+    return out.reshape(shape)

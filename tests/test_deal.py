@@ -1,0 +1,178 @@
+"""Dealing by the rule documents, the El Dorado exchange, and whole simulated deals."""
+
+import numpy as np
+import pytest
+
+import equity
+from equity.deal import deal_from_order, exchange
+
+# One deck order, top card first, used to deal every game by hand.
+ORDER = "Ah Kd Qc Js Th 9d 8c 7s 6h 5d 4c 3s 2h Ad Kc Qs Jh Td 9c 8s 7h 6d 5c 4s 3h 2d"
+
+
+def test_holdem_deal_order_by_hand() -> None:
+    # three players: hole cards one at a time round the table from seat 0,
+    # then burn, flop three, burn, turn, burn, river
+    d = deal_from_order("holdem", 3, ORDER)
+    # round 1: Ah Kd Qc, round 2: Js Th 9d; burn 8c, flop 7s6h5d, burn 4c, turn 3s,
+    # burn 2h, river Ad
+    assert d["hole"] == ["AhJs", "KdTh", "Qc9d"]
+    assert d["burns"] == "8c4c2h"
+    assert d["board"] == "7s6h5d3sAd"
+
+
+def test_tahoe_deals_three_hole_cards_each() -> None:
+    d = deal_from_order("tahoe", 2, ORDER)
+    # seat 0: 1st, 3rd, 5th cards; seat 1: 2nd, 4th, 6th
+    assert d["hole"] == ["AhQcTh", "KdJs9d"]
+    # burn 8c, flop 7s6h5d, burn 4c, turn 3s, burn 2h, river Ad
+    assert d["burns"] == "8c4c2h"
+    assert d["board"] == "7s6h5d3sAd"
+
+
+def test_egyptian_pyramid_three_two_one() -> None:
+    d = deal_from_order("egyptian", 2, ORDER)
+    assert d["hole"] == ["AhQc", "KdJs"]
+    # burn Th, flop 9d8c7s, burn 6h, turn 5d4c, burn 3s, river 2h
+    assert d["burns"] == "Th6h3s"
+    assert d["board"] == "9d8c7s5d4c2h"
+
+
+def test_eldorado_four_board_cards_two_burns() -> None:
+    d = deal_from_order("eldorado", 2, ORDER)
+    assert d["hole"] == ["AhQc", "KdJs"]
+    # burn Th, flop 9d8c7s, (exchange), burn 6h, last card 5d
+    assert d["burns"] == "Th6h"
+    assert d["board"] == "9d8c7s5d"
+
+
+def test_omaha_four_hole_cards() -> None:
+    d = deal_from_order("omaha", 2, ORDER)
+    # four rounds of hole cards use Ah..7s; burn 6h, flop 5d4c3s, burn 2h, turn Ad,
+    # burn Kc, river Qs
+    assert d["hole"] == ["AhQcTh8c", "KdJs9d7s"]
+    assert d["burns"] == "6h2hKc"
+    assert d["board"] == "5d4c3sAdQs"
+
+
+def test_spanish_deck_rejects_low_cards_in_the_order() -> None:
+    with pytest.raises(equity.InvalidInputError, match="7s"):
+        deal_from_order("spanish", 2, ORDER)
+
+
+def test_spanish_at_most_ten_players() -> None:
+    with pytest.raises(equity.InvalidInputError, match="11 players: spanish allows 2 to 10"):
+        equity.deal.simulate("spanish", 11, 10, seed=1)
+
+
+def test_eldorado_worked_example_played_through_the_exchange() -> None:
+    # rule document 000: P1 9c9d, P2 Kh4h, the dealer declines; flop 7d Qs 4c
+    after = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", [("9d", "Qs"), ("Kh", "7d"), None])
+    assert after["hole"][:2] == ["9cQs", "7d4h"]
+    assert sorted(after["flop"][i:i + 2] for i in (0, 2, 4)) == sorted(["9d", "Kh", "4c"])
+    assert after["wild"] == "K" and after["set_by"] == 1
+    board = after["flop"] + "4s"
+    p1 = equity.evaluate("eldorado", after["hole"][0], board, wild=after["wild"])
+    p2 = equity.evaluate("eldorado", after["hole"][1], board, wild=after["wild"])
+    assert str(p1) == "full house, nines full of fours"
+    assert str(p2) == "four of a kind, fours"
+    assert p2 > p1
+
+
+def test_a_later_swap_replaces_the_wild_rank() -> None:
+    after_one = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", [("9d", "Qs"), None, None])
+    assert after_one["wild"] == "9" and after_one["set_by"] == 0
+    after_two = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", [("9d", "Qs"), None, ("3d", "4c")])
+    assert after_two["wild"] == "3" and after_two["set_by"] == 2
+
+
+def test_swapping_a_card_for_the_same_rank_makes_it_wild() -> None:
+    after = exchange(["3c9d", "Kh4h"], "3dQs4c", [("3c", "3d"), None])
+    assert after["wild"] == "3"
+
+
+def test_never_policy_leaves_no_wild() -> None:
+    table = equity.deal.simulate("eldorado", 4, 500, seed=3, policies="never")
+    assert (table.wild == "").all()
+    assert (table.gave == "").all()
+    assert not table.set_wild.any()
+
+
+def test_a_swap_must_name_cards_present_at_the_seat_turn() -> None:
+    with pytest.raises(equity.InvalidInputError, match="seat 1"):
+        # seat 0 takes Qs, so seat 1 cannot take it any more
+        exchange(["9c9d", "Kh4h"], "7dQs4c", [("9d", "Qs"), ("Kh", "Qs")])
+
+
+def test_greedy_exchange_takes_the_best_wild_rank_for_its_own_hand() -> None:
+    # seat 0 holds a pair of nines: making nines wild turns the pair into two wilds
+    after = exchange(["9c9d", "2c3d"], "7dQs4c", policies=["greedy", "never"])
+    assert after["wild"] == "9"
+    assert after["hole"][0] in ("9cQs", "9dQs")
+
+
+def test_exchange_order_runs_from_the_dealer_left_to_the_dealer() -> None:
+    # every seat swaps; the last seat (the dealer) sets the final wild rank
+    table = equity.deal.simulate("eldorado", 3, 300, seed=5, policies="greedy")
+    swapped = table[table.gave != ""]
+    last = swapped.groupby("deal").seat.max()
+    setters = table[table.set_wild].set_index("deal").seat
+    assert (setters == last.loc[setters.index]).all()
+
+
+def test_simulated_deals_use_each_card_once() -> None:
+    for game in ("holdem", "omaha", "tahoe", "spanish", "egyptian", "eldorado"):
+        table = equity.deal.simulate(game, 4, 200, seed=11)
+        for _, deal in table.groupby("deal"):
+            cards = "".join(deal.hole) + deal.board.iloc[0]
+            codes = equity.card_codes(cards, allow_duplicates=True)
+            assert len(set(codes.tolist())) == len(codes), (game, cards)
+            deck = set(equity.get_game(game).deck)
+            assert set(codes.tolist()) <= deck
+
+
+def test_same_seed_same_table_and_shares_sum_to_one() -> None:
+    a = equity.deal.simulate("tahoe", 3, 2000, seed=9, pot="hi_lo")
+    b = equity.deal.simulate("tahoe", 3, 2000, seed=9, pot="hi_lo")
+    assert a.equals(b)
+    np.testing.assert_allclose(a.groupby("deal").share.sum(), 1.0)
+    c = equity.deal.simulate("tahoe", 3, 2000, seed=10, pot="hi_lo")
+    assert not a.equals(c)
+
+
+def test_folded_players_win_nothing() -> None:
+    table = equity.deal.simulate("holdem", 3, 1000, seed=2, folds=[False, True, False])
+    assert (table[table.seat == 1].share == 0).all()
+    assert table[table.seat == 1].folded.all()
+
+
+def test_showdown_matches_the_evaluator() -> None:
+    table = equity.deal.simulate("egyptian", 3, 300, seed=4)
+    strengths = equity.evaluate_many(
+        "egyptian",
+        np.stack([equity.card_codes(h) for h in table.hole]),
+        np.stack([equity.card_codes(b) for b in table.board]),
+    )
+    assert (strengths == table.strength.to_numpy()).all()
+    best = table.groupby("deal").strength.transform("max")
+    winners = table[table.strength == best].groupby("deal").seat.count()
+    share_of_winner = table[table.strength == best].share.to_numpy()
+    np.testing.assert_allclose(share_of_winner, 1 / winners.loc[table[table.strength == best].deal])
+
+
+def test_aggregate_equals_the_rows_it_summarises() -> None:
+    rows = equity.simulate("eldorado", 3, 3000, seed=21)
+    summary = equity.simulate("eldorado", 3, 3000, seed=21, aggregate=True)
+    by_seat = rows.groupby("seat")
+    np.testing.assert_allclose(summary.equity, by_seat.share.mean())
+    np.testing.assert_allclose(summary.stderr, by_seat.share.std(ddof=1) / np.sqrt(3000))
+    np.testing.assert_allclose(summary.swap_rate, by_seat.gave.apply(lambda g: (g != "").mean()))
+    np.testing.assert_allclose(summary.set_wild_rate, by_seat.set_wild.mean())
+
+
+@pytest.mark.parametrize("game", ["holdem", "spanish", "egyptian"])
+def test_symmetric_seats_have_equal_equity_within_four_standard_errors(game: str) -> None:
+    players = 3
+    summary = equity.simulate(game, players, 40_000, seed=8, aggregate=True)
+    assert (np.abs(summary.equity - 1 / players) < 4 * summary.stderr).all(), summary
+    assert summary.equity.sum() == pytest.approx(1.0)
