@@ -21,8 +21,8 @@ from equity.evaluate import (
     hole_cards_used_many,
 )
 from equity.games import GAMES, Game, get_game
+from equity.pots import pot_shares_many, settle, settle_many
 from equity.rankings import Category
-from equity.settle import pot_shares_many, settle, settle_many
 
 __all__ = [
     "card_codes",

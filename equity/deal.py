@@ -230,7 +230,7 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
                 folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
                 usage: bool = True) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
-    from equity.settle import pot_shares_many
+    from equity.pots import pot_shares_many
 
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)

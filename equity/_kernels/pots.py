@@ -65,7 +65,9 @@ def _best_low(low, o, live, eff, n_players, level):
     return best
 
 
-@inline_kernel
+# Compiled once rather than inlined: inlining it at both call sites of settle_rows tripled the
+# cold compile time (7.5 s against 2.5 s) for about 15% more speed.
+@kernel
 def _award(high, low, o, live, eff, n_players, level, amount, mode, out):
     """Award one pot to its contestants under the pot mode."""
     if mode == HIGH:

@@ -4,14 +4,14 @@ Strengths come from :func:`equity.evaluate_many` (high) and
 :func:`equity.evaluate_low_many` (low, 0 = no qualifying low); stakes are the
 integer chips each player put in over the whole hand.  Seats are numbered from
 0, the first seat to the dealer's left.  The arithmetic is the kernel
-:func:`equity._kernels.settle.settle_rows`; this module checks the input once.
+:func:`equity._kernels.pots.settle_rows`; this module checks the input once.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from equity._kernels.settle import HI_LO, HIGH, LOW, pot_share_rows, settle_rows
+from equity._kernels.pots import HI_LO, HIGH, LOW, pot_share_rows, settle_rows
 from equity.errors import InvalidInputError, OptionError
 
 __all__ = ["MODES", "settle", "settle_many", "pot_shares_many"]
