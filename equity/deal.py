@@ -15,7 +15,15 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from equity._kernels.deal import GREEDY, NEVER, SCRIPTED, deal_chunk, deal_from_top, exchange_chunk
+from equity._kernels.deal import (
+    GREEDY,
+    LOOKAHEAD,
+    NEVER,
+    SCRIPTED,
+    deal_chunk,
+    deal_from_top,
+    exchange_chunk,
+)
 from equity.cards import RANKS, card_codes, card_text
 from equity.errors import InvalidInputError, OptionError
 from equity.evaluate import (
@@ -32,7 +40,9 @@ from equity.tables import tables_for
 __all__ = ["simulate", "deal_from_order", "exchange", "EXCHANGE_POLICIES", "CHUNK_DEALS"]
 
 #: Built-in El Dorado exchange policies and their kernel codes.
-EXCHANGE_POLICIES = {"never": NEVER, "greedy": GREEDY}
+EXCHANGE_POLICIES = {"never": NEVER, "greedy": GREEDY, "lookahead": LOOKAHEAD}
+#: Draws of the unseen cards per decision of the ``lookahead`` policy, unless set.
+LOOKAHEAD_SAMPLES = 200
 #: Deals per chunk: each chunk has its own random stream.
 CHUNK_DEALS = 16_384
 CARD_TEXT = np.array([card_text(c) for c in range(52)], dtype=object)
@@ -91,7 +101,7 @@ def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | li
 
 
 def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
-                  script: np.ndarray):
+                  script: np.ndarray, state: np.ndarray, samples: int = LOOKAHEAD_SAMPLES):
     """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter."""
     t = tables_for(g)
     n, players = active.shape
@@ -99,13 +109,15 @@ def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarr
     gave = np.empty((n, players), dtype=np.int64)
     took = np.empty((n, players), dtype=np.int64)
     setter = np.empty(n, dtype=np.int64)
-    exchange_chunk(hole, board, players, active, codes, script, t.card_bits, t.suit_bits, t.disp,
+    exchange_chunk(hole, board, players, active, codes, script, samples, state, t.card_bits,
+                   t.suit_bits, t.disp,
                    t.hash_params, t.rank_classes, t.flush_classes,
                    _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1), wild, gave, took, setter)
     return wild, gave, took, setter
 
 
 def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
+             lookahead_samples: int = LOOKAHEAD_SAMPLES, seed: int | None = None,
              game: str | Game = "eldorado") -> dict:
     """Play the El Dorado exchange on one deal, from explicit swaps or by policy.
 
@@ -120,6 +132,8 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
         seats act in order, each seeing the flop as earlier swaps left it.
     policies
         Instead of ``swaps``: a policy name for every seat, or one per seat.
+    lookahead_samples, seed
+        Draws per decision of the ``lookahead`` policy, and their seed.
 
     Returns
     -------
@@ -162,8 +176,9 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
     hole_rows = hole_codes.reshape(1, -1).astype(np.uint8)
     board = np.zeros((1, g.board_cards), dtype=np.uint8)
     board[0, :3] = flop_codes
+    state = chunk_states(resolve_seed(seed), 0, 1)[0]
     wild, gave, took, setter = _run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
-                                             codes, script)
+                                             codes, script, state, _samples(lookahead_samples))
     bad = np.flatnonzero(gave[0] == -2)
     if len(bad):
         seat = int(bad[0])
@@ -178,6 +193,13 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
         "wild": RANKS[wild[0]] if wild[0] >= 0 else None,
         "set_by": int(setter[0]) if setter[0] >= 0 else None,
     }
+
+
+def _samples(lookahead_samples: int) -> int:
+    if isinstance(lookahead_samples, bool) or not isinstance(lookahead_samples, (int, np.integer)) \
+            or lookahead_samples < 1:
+        raise OptionError(f"lookahead_samples must be a positive whole number, got {lookahead_samples!r}")
+    return int(lookahead_samples)
 
 
 def _policy_codes(game: Game, players: int, policies) -> np.ndarray:
@@ -228,7 +250,7 @@ def _texts(codes: np.ndarray) -> np.ndarray:
 
 def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndarray,
                 folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
-                usage: bool = True) -> dict:
+                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
     from equity.pots import pot_shares_many
 
@@ -241,7 +263,8 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
     out: dict[str, np.ndarray] = {"hole": hole, "board": board}
     wild_rows = None
     if any(isinstance(p, Exchange) for p in g.phases):
-        wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n])
+        wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n], state,
+                                                 samples)
         out.update(wild=wild, gave=gave, took=took, setter=setter)
         wild_rows = np.repeat(wild, players).astype(np.int8)
     seat_hole = hole.reshape(n * players, g.hole_cards)
@@ -332,7 +355,7 @@ class _SeatTotals:
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
              wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
-             first_chunk: int = 0) -> pd.DataFrame:
+             lookahead_samples: int = LOOKAHEAD_SAMPLES, first_chunk: int = 0) -> pd.DataFrame:
     """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
 
     Parameters
@@ -350,7 +373,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         The run's seed (the same seed gives the same table); None draws one.
     policies
         El Dorado exchange policy for every seat, or one per seat:
-        ``"greedy"`` (default) or ``"never"``.
+        ``"greedy"`` (default), ``"never"`` or ``"lookahead"``.
     folds
         Bool mask of players who fold after the first betting round, shape
         ``(players,)`` or ``(deals, players)``: they take no part in the exchange
@@ -360,6 +383,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         first pot mode by default.
     wild_can_be_ace
         El Dorado low: whether a wild card may count as an ace.
+    lookahead_samples
+        Draws of the unseen cards per decision of the ``lookahead`` policy.
     aggregate
         Return one row per seat (deals, equity with its standard error, win and
         tie rates; for El Dorado the swap and wild-setting rates) instead of one
@@ -396,6 +421,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
+    samples = _samples(lookahead_samples)
     folded_all = _fold_mask(folds, deals, players)
     mode = _pot_mode(g, pot)
     no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
@@ -409,7 +435,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         state = chunk_states(seed, first_chunk + chunk, 1)[0]
         folded = np.ascontiguousarray(folded_all[start:start + n])
         played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
-                             usage=not aggregate)
+                             usage=not aggregate, samples=samples)
         if aggregate:
             totals.add(played)
         else:

@@ -176,3 +176,23 @@ def test_symmetric_seats_have_equal_equity_within_four_standard_errors(game: str
     summary = equity.simulate(game, players, 40_000, seed=8, aggregate=True)
     assert (np.abs(summary.equity - 1 / players) < 4 * summary.stderr).all(), summary
     assert summary.equity.sum() == pytest.approx(1.0)
+
+
+def test_lookahead_exchange_gains_equity_over_declining() -> None:
+    # against players who never swap, the seat that looks ahead controls the wild rank
+    summary = equity.simulate("eldorado", 3, 600, seed=13, aggregate=True, lookahead_samples=40,
+                              policies=["lookahead", "never", "never"])
+    assert summary.equity[0] - 1 / 3 > 4 * summary.stderr[0]
+    assert summary.swap_rate[0] > 0.3
+
+
+def test_lookahead_sample_size_is_checked() -> None:
+    with pytest.raises(equity.OptionError, match="lookahead_samples"):
+        equity.simulate("eldorado", 3, 10, seed=1, policies="lookahead", lookahead_samples=0)
+
+
+def test_unknown_policy_lists_the_allowed_ones() -> None:
+    with pytest.raises(equity.OptionError, match="never, greedy, lookahead"):
+        equity.simulate("eldorado", 3, 10, seed=1, policies="smart")
+    with pytest.raises(equity.OptionError, match="no exchange"):
+        equity.simulate("holdem", 3, 10, seed=1, policies="greedy")

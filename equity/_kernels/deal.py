@@ -18,6 +18,7 @@ U64 = np.uint64
 NEVER = 0
 GREEDY = 1
 SCRIPTED = 2
+LOOKAHEAD = 3
 
 
 @inline_kernel
@@ -84,10 +85,100 @@ def _five_card_class(hole_a, hole_b, flop, wild, card_bits, suit_bits, disp, par
     return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
 
 
+@inline_kernel
+def _six_card_class(cards, wild, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+                    flush_bias):
+    """Class of the best five of six cards under a wild rank (-1: none)."""
+    total = U64(0)
+    masks = U64(0)
+    for t in range(6):
+        total += card_bits[cards[t]]
+        masks |= suit_bits[cards[t]]
+    w = 0
+    if wild >= 0:
+        w = np.int64((total >> U64(3 * wild)) & U64(7))
+        total -= U64(w) << U64(3 * wild)
+        for suit in range(4):
+            bit = U64(1) << U64(16 * suit + wild)
+            if masks & bit:
+                masks ^= bit
+                total -= U64(1) << (SUIT_SHIFT + U64(4 * suit))
+    return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
+
+
+@inline_kernel
+def _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples, state, card_bits,
+                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias):
+    """Best of keeping and the six swaps by estimated showdown equity; returns (give, take).
+
+    Each option is scored on the same ``samples`` draws of the last card and the
+    other active players' hole cards from the cards the player cannot see (all
+    but its own hole cards and the flop), assuming no later swap.  Ties keep.
+    """
+    seen = np.zeros(52, dtype=np.bool_)
+    mine = np.empty(2, dtype=np.uint8)
+    flop = np.empty(3, dtype=np.uint8)
+    for h in range(2):
+        mine[h] = hole[d, seat * 2 + h]
+        seen[mine[h]] = True
+    for f in range(3):
+        flop[f] = board[d, f]
+        seen[flop[f]] = True
+    unseen = np.empty(47, dtype=np.uint8)
+    k = 0
+    for c in range(52):
+        if not seen[c]:
+            unseen[k] = c
+            k += 1
+    opponents = 0
+    for other in range(n_players):
+        if other != seat and active[d, other]:
+            opponents += 1
+    score = np.zeros(7, dtype=np.float64)  # option 0 keeps, 1 + 3h + f gives hole h for flop f
+    cards = np.empty(6, dtype=np.uint8)
+    for _ in range(samples):
+        shuffle_prefix(unseen, 47, 1 + 2 * opponents, state)
+        last = unseen[0]
+        for option in range(7):
+            h = (option - 1) // 3
+            f = (option - 1) % 3
+            option_wild = wild if option == 0 else np.int64(mine[h] >> 2)
+            for t in range(3):
+                cards[2 + t] = flop[t]
+            cards[0] = mine[0]
+            cards[1] = mine[1]
+            if option > 0:
+                cards[h] = flop[f]
+                cards[2 + f] = mine[h]
+            cards[5] = last
+            own = _six_card_class(cards, option_wild, card_bits, suit_bits, disp, params,
+                                  rank_classes, flush_classes, flush_bias)
+            better = 0
+            equal = 0
+            for o in range(opponents):
+                cards[0] = unseen[1 + 2 * o]
+                cards[1] = unseen[2 + 2 * o]
+                theirs = _six_card_class(cards, option_wild, card_bits, suit_bits, disp, params,
+                                         rank_classes, flush_classes, flush_bias)
+                if theirs > own:
+                    better += 1
+                elif theirs == own:
+                    equal += 1
+            if better == 0:
+                score[option] += 1.0 / (equal + 1)
+    best = 0
+    for option in range(1, 7):
+        if score[option] > score[best]:
+            best = option
+    if best == 0:
+        return -1, -1
+    return (best - 1) // 3, (best - 1) % 3
+
+
 @kernel
-def exchange_chunk(hole, board, n_players, active, policies, script, card_bits, suit_bits, disp,
-                   params, rank_classes, flush_classes, flush_bias, wild_out, gave_out, took_out,
-                   setter_out):
+def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, card_bits,
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
+                   gave_out, took_out, setter_out):
     """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
 
     Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
@@ -95,6 +186,9 @@ def exchange_chunk(hole, board, n_players, active, policies, script, card_bits, 
     the flop makes its rank wild, replacing any earlier wild rank.  ``policies[seat]``:
 
     * ``NEVER``: keep.
+    * ``LOOKAHEAD``: the option (keep, or any of the six swaps) with the best
+      showdown equity estimated on ``samples`` draws of the unseen cards (see
+      :func:`_lookahead_choice`), drawn from ``state``.
     * ``SCRIPTED``: ``script[d, seat] = (card given, card taken)`` as card codes, or
       ``(-1, -1)`` to keep (to replay recorded hands).  A card not in the seat's
       hole or not in the flop at its turn stops the deal's exchange with
@@ -134,6 +228,12 @@ def exchange_chunk(hole, board, n_players, active, policies, script, card_bits, 
                 if give < 0 or take < 0:
                     gave_out[d, seat] = -2
                     break
+            elif policy == LOOKAHEAD:
+                give, take = _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples,
+                                               state, card_bits, suit_bits, disp, params,
+                                               rank_classes, flush_classes, flush_bias)
+                if give < 0:
+                    continue
             else:
                 flop = board[d, :3]
                 a = hole[d, seat * n_hole]
