@@ -250,9 +250,9 @@ def _texts(codes: np.ndarray) -> np.ndarray:
 
 def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndarray,
                 folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
-                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES) -> dict:
+                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
-    from equity.pots import pot_shares_many
+    from equity.pots import pot_shares_many, settle_many
 
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
@@ -277,6 +277,9 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
                                 check=False).reshape(n, players)
         out["low"] = low
     out["share"] = pot_shares_many(None if mode == "low" else high, low=low, mode=mode, folded=folded)
+    if stakes is not None:
+        out["chips"] = settle_many(None if mode == "low" else high, stakes, low=low, mode=mode,
+                                   folded=folded) - stakes
     if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1:
         out["hole_cards_used"] = hole_cards_used_many(g, seat_hole, seat_board, wild=wild_rows,
                                                       check=False).reshape(n, players)
@@ -296,6 +299,8 @@ def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -
         "strength": played["high"].ravel(),
         "share": played["share"].ravel(),
     }
+    if "chips" in played:
+        columns["chips"] = played["chips"].ravel()
     if "low" in played:
         columns["low"] = played["low"].ravel()
     if "hole_cards_used" in played:
@@ -320,6 +325,7 @@ class _SeatTotals:
         self.wins = np.zeros(players, dtype=np.int64)
         self.ties = np.zeros(players, dtype=np.int64)
         self.swaps = np.zeros(players, dtype=np.int64)
+        self.chips = np.zeros(players, dtype=np.int64)
         self.set_wild = np.zeros(players, dtype=np.int64)
 
     def add(self, played: dict) -> None:
@@ -329,12 +335,14 @@ class _SeatTotals:
         self.share_sq += (share * share).sum(axis=0)
         self.wins += (share == 1).sum(axis=0)
         self.ties += ((share > 0) & (share < 1)).sum(axis=0)
+        if "chips" in played:
+            self.chips += played["chips"].sum(axis=0)
         if "wild" in played:
             self.swaps += (played["gave"] >= 0).sum(axis=0)
             seats = np.arange(share.shape[1])
             self.set_wild += (played["setter"][:, None] == seats[None, :]).sum(axis=0)
 
-    def table(self, exchange: bool) -> pd.DataFrame:
+    def table(self, exchange: bool, chips: bool) -> pd.DataFrame:
         n = self.deals
         mean = self.share / n
         variance = np.maximum(self.share_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
@@ -346,6 +354,8 @@ class _SeatTotals:
             "win": self.wins / n,
             "tie": self.ties / n,
         })
+        if chips:
+            frame["chips_per_deal"] = self.chips / n
         if exchange:
             frame["swap_rate"] = self.swaps / n
             frame["set_wild_rate"] = self.set_wild / n
@@ -355,7 +365,8 @@ class _SeatTotals:
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
              wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
-             lookahead_samples: int = LOOKAHEAD_SAMPLES, first_chunk: int = 0) -> pd.DataFrame:
+             lookahead_samples: int = LOOKAHEAD_SAMPLES, stakes=None,
+             first_chunk: int = 0) -> pd.DataFrame:
     """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
 
     Parameters
@@ -385,6 +396,10 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         El Dorado low: whether a wild card may count as an ace.
     lookahead_samples
         Draws of the unseen cards per decision of the ``lookahead`` policy.
+    stakes
+        Chips each seat puts in, shape ``(players,)``: different all-in amounts
+        make side pots (:func:`equity.settle`).  Adds ``chips``, each seat's net
+        result in chips, to the table (``chips_per_deal`` when aggregated).
     aggregate
         Return one row per seat (deals, equity with its standard error, win and
         tie rates; for El Dorado the swap and wild-setting rates) instead of one
@@ -423,6 +438,12 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     codes = _policy_codes(g, players, policies)
     samples = _samples(lookahead_samples)
     folded_all = _fold_mask(folds, deals, players)
+    chip_stakes = None
+    if stakes is not None:
+        chip_stakes = np.asarray(stakes)
+        if chip_stakes.shape != (players,) or chip_stakes.dtype.kind not in "iu" or (chip_stakes < 0).any():
+            raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat")
+        chip_stakes = chip_stakes.astype(np.int64)
     mode = _pot_mode(g, pot)
     no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
     starts = range(0, deals, CHUNK_DEALS)
@@ -435,11 +456,14 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         state = chunk_states(seed, first_chunk + chunk, 1)[0]
         folded = np.ascontiguousarray(folded_all[start:start + n])
         played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
-                             usage=not aggregate, samples=samples)
+                             usage=not aggregate, samples=samples, stakes=chip_stakes)
         if aggregate:
             totals.add(played)
         else:
             parts.append(_rows(g, players, start, played, folded))
-    table = totals.table(exchange="wild" in played) if aggregate else pd.concat(parts, ignore_index=True)
+    if aggregate:
+        table = totals.table(exchange="wild" in played, chips=chip_stakes is not None)
+    else:
+        table = pd.concat(parts, ignore_index=True)
     table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
     return table

@@ -196,3 +196,14 @@ def test_unknown_policy_lists_the_allowed_ones() -> None:
         equity.simulate("eldorado", 3, 10, seed=1, policies="smart")
     with pytest.raises(equity.OptionError, match="no exchange"):
         equity.simulate("holdem", 3, 10, seed=1, policies="greedy")
+
+
+def test_side_pots_conserve_chips_and_short_stack_wins_at_most_the_main_pot() -> None:
+    stakes = [10, 100, 100]
+    table = equity.simulate("holdem", 3, 2000, seed=17, stakes=stakes)
+    assert (table.groupby("deal").chips.sum() == 0).all()
+    # seat 0 is all-in for 10: it can win at most 10 from each of the other two
+    assert table[table.seat == 0].chips.max() <= 20
+    assert table[table.seat == 0].chips.min() >= -10
+    summary = equity.simulate("holdem", 3, 2000, seed=17, stakes=stakes, aggregate=True)
+    np.testing.assert_allclose(summary.chips_per_deal, table.groupby("seat").chips.mean())
