@@ -33,7 +33,7 @@ from equity.evaluate import (
     evaluate_many,
     hole_cards_used_many,
 )
-from equity.games import Exchange, Game, Switch, get_game
+from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
@@ -315,6 +315,63 @@ def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -
     return pd.DataFrame(columns)
 
 
+def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, reverse) -> dict:
+    given = {"draw_policy": draw_policy, "draw_limit": draw_limit,
+             "draw_limit_with_ace": draw_limit_with_ace, "reverse": reverse}
+    if not any(isinstance(p, Switch) for p in g.phases):
+        named = [k for k, v in given.items() if v is not None]
+        if named:
+            raise OptionError(
+                f"{g.name} has no switch or draw: {', '.join(named)} applies to switch, switch7")
+        return {}
+    draw = next((p for p in g.phases if isinstance(p, Draw)), Draw())
+    return {
+        "policy": "standard" if draw_policy is None else draw_policy,
+        "limit": draw.limit if draw_limit is None else draw_limit,
+        "limit_with_ace": draw.limit_with_ace if draw_limit_with_ace is None else draw_limit_with_ace,
+        "reverse": bool(reverse),
+    }
+
+
+def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, folded: np.ndarray,
+                       options: dict) -> dict:
+    """One chunk of a Switch game: the switches and draw, then the showdown for the whole pot."""
+    from equity.pots import pot_shares_many
+    from equity.switch import play_switch
+
+    played = play_switch(players, n, seed=seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
+                         first_chunk=chunk, **options)
+    hands = played["hands"]
+    high = evaluate_many(g, hands.reshape(n * players, g.hole_cards), None, check=False)
+    high = high.reshape(n, players)
+    out = {"hands": hands, "high": high, "gave": played["gave"], "received": played["received"],
+           "share": pot_shares_many(high, folded=folded)}
+    if "drawn" in played:
+        out["drawn"] = played["drawn"]
+    return out
+
+
+def _switch_rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -> pd.DataFrame:
+    n = played["high"].shape[0]
+    columns = {
+        "deal": np.repeat(np.arange(start, start + n), players),
+        "seat": np.tile(np.arange(players), n),
+        "hole": _texts(played["hands"].reshape(n * players, g.hole_cards)),
+        "folded": folded.ravel(),
+        "category": categories_of(g, played["high"].ravel()),
+        "strength": played["high"].ravel(),
+        "share": played["share"].ravel(),
+    }
+    gave, received = played["gave"], played["received"]
+    for k in range(gave.shape[1]):
+        for name, cards in ((f"gave_{k + 1}", gave[:, k]), (f"received_{k + 1}", received[:, k])):
+            cards = cards.ravel()
+            columns[name] = np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
+        if k == 0 and "drawn" in played:
+            columns["drawn"] = played["drawn"].ravel()
+    return pd.DataFrame(columns)
+
+
 class _SeatTotals:
     """Running per-seat sums for the aggregated form (integer counts where possible)."""
 
@@ -366,14 +423,16 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
              wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
              lookahead_samples: int = LOOKAHEAD_SAMPLES, stakes=None,
+             draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
+             draw_limit_with_ace: int | None = None, reverse: bool | None = None,
              first_chunk: int = 0) -> pd.DataFrame:
     """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
 
     Parameters
     ----------
     game
-        A game name or :class:`~equity.games.Game` with community cards
-        (``holdem``, ``omaha``, ``tahoe``, ``spanish``, ``egyptian``, ``eldorado``).
+        A game name or :class:`~equity.games.Game`: ``holdem``, ``omaha``, ``tahoe``,
+        ``spanish``, ``egyptian``, ``eldorado``, ``switch`` or ``switch7``.
     players
         Players dealt in; seat 0 is the first to the dealer's left, the last seat
         is the dealer.
@@ -400,6 +459,10 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         Chips each seat puts in, shape ``(players,)``: different all-in amounts
         make side pots (:func:`equity.settle`).  Adds ``chips``, each seat's net
         result in chips, to the table (``chips_per_deal`` when aggregated).
+    draw_policy, draw_limit, draw_limit_with_ace, reverse
+        Switch games: the draw policy (``"standard"`` by default, ``"stand"``,
+        ``"max"``; one for every seat or one per seat), the draw limits (3, or 4
+        when keeping an ace), and the direction of the switch.
     aggregate
         Return one row per seat (deals, equity with its standard error, win and
         tie rates; for El Dorado the swap and wild-setting rates) instead of one
@@ -415,7 +478,9 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         Per deal and seat: ``deal, seat, hole, board, folded, category, strength,
         share`` (``share``: the fraction of the pot won), with ``low`` for hi-lo
         and low pots, ``hole_cards_used`` where a hand may use fewer hole cards
-        than it holds, and for El Dorado ``gave, took, wild, set_wild``.
+        than it holds, for El Dorado ``gave, took, wild, set_wild``, and for Switch
+        ``gave_k, received_k`` (the cards that left and arrived at switch ``k``)
+        and ``drawn`` (cards drawn), ``hole`` being the hand at the showdown.
 
     Examples
     --------
@@ -429,14 +494,17 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     from tqdm.auto import tqdm
 
     g = get_game(game)
-    if any(isinstance(p, Switch) for p in g.phases) or not g.streets:
-        raise OptionError(f"{g.name} has no community cards: use equity.switch.play_switch")
+    switch_options = _switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
+    if not switch_options and not g.streets:
+        raise OptionError(f"{g.name} is dealt with no board and no switch: nothing to simulate")
     _check_players(g, players)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
     samples = _samples(lookahead_samples)
+    if switch_options and stakes is not None:
+        raise OptionError("stakes are not yet supported for switch games")
     folded_all = _fold_mask(folds, deals, players)
     chip_stakes = None
     if stakes is not None:
@@ -455,6 +523,13 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         n = min(CHUNK_DEALS, deals - start)
         state = chunk_states(seed, first_chunk + chunk, 1)[0]
         folded = np.ascontiguousarray(folded_all[start:start + n])
+        if switch_options:
+            played = _play_switch_chunk(g, players, n, seed, first_chunk + chunk, folded, switch_options)
+            if aggregate:
+                totals.add(played)
+            else:
+                parts.append(_switch_rows(g, players, start, played, folded))
+            continue
         played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
                              usage=not aggregate, samples=samples, stakes=chip_stakes)
         if aggregate:

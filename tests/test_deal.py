@@ -207,3 +207,32 @@ def test_side_pots_conserve_chips_and_short_stack_wins_at_most_the_main_pot() ->
     assert table[table.seat == 0].chips.min() >= -10
     summary = equity.simulate("holdem", 3, 2000, seed=17, stakes=stakes, aggregate=True)
     np.testing.assert_allclose(summary.chips_per_deal, table.groupby("seat").chips.mean())
+
+
+def test_switch_through_simulate_records_who_gave_what() -> None:
+    table = equity.simulate("switch", 4, 500, seed=31)
+    assert {"gave_1", "received_1", "drawn", "gave_2", "received_2"} <= set(table.columns)
+    np.testing.assert_allclose(table.groupby("deal").share.sum(), 1.0)
+    # seat i takes from seat i - 1 (cyclically): what seat i received is what seat i - 1 gave
+    for k in (1, 2):
+        gave = table.pivot(index="deal", columns="seat", values=f"gave_{k}")
+        received = table.pivot(index="deal", columns="seat", values=f"received_{k}")
+        for seat in range(4):
+            assert (received[seat] == gave[(seat - 1) % 4]).all()
+    # every final hand holds five distinct cards, and hands do not overlap
+    for _, deal in table.groupby("deal"):
+        codes = equity.card_codes("".join(deal.hole), allow_duplicates=True)
+        assert len(set(codes.tolist())) == 20
+
+
+def test_seven_card_switch_has_no_draw() -> None:
+    table = equity.simulate("switch7", 3, 200, seed=2)
+    assert "drawn" not in table.columns
+    assert table.hole.str.len().eq(14).all()
+
+
+def test_switch_options_only_for_switch_games() -> None:
+    with pytest.raises(equity.OptionError, match="reverse"):
+        equity.simulate("holdem", 3, 10, seed=1, reverse=True)
+    with pytest.raises(equity.OptionError, match="draw_policy"):
+        equity.simulate("eldorado", 3, 10, seed=1, draw_policy="stand")

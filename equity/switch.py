@@ -1,0 +1,278 @@
+"""Switch (rule document 002): play many deals of the card switch and the draw, seeded, as arrays.
+
+The rules come from :data:`equity.games.draw.SWITCH` and :data:`~equity.games.draw.SWITCH7`;
+the arithmetic is in :mod:`equity._kernels.switch` (whose docstring describes the deck state).
+Showdown is not played here: evaluate the returned hands with :func:`equity.evaluate_many`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from equity._kernels.switch import MAX, STAND, STANDARD, play_switch_chunk, policy_keep
+from equity.cards import CardsLike, card_codes
+from equity.errors import InvalidInputError, OptionError
+from equity.games import Game, get_game
+from equity.games.base import Draw, Switch
+from equity.games.draw import SWITCH, SWITCH7
+from equity.rng import chunk_states, resolve_seed
+
+__all__ = ["POLICIES", "play_switch", "draw_discards"]
+
+#: Built-in draw policies, by name, as the kernels' integer codes.
+POLICIES = {"stand": STAND, "standard": STANDARD, "max": MAX}
+
+_DRAW = Draw()
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _policy_code(name, where: str) -> int:
+    if isinstance(name, str) and name.strip().lower() in POLICIES:
+        return POLICIES[name.strip().lower()]
+    raise OptionError(f"unknown draw policy {name!r}{where}: allowed are {', '.join(map(repr, POLICIES))}")
+
+
+def _policy_codes(policy, players: int) -> np.ndarray:
+    if isinstance(policy, str):
+        return np.full(players, _policy_code(policy, ""), dtype=np.int8)
+    if not isinstance(policy, Sequence) or isinstance(policy, bytes):
+        raise OptionError(
+            f"policy must be a name ({', '.join(map(repr, POLICIES))}) or a list of names, one per seat; "
+            f"got {policy!r}"
+        )
+    if len(policy) != players:
+        raise OptionError(f"policy lists {len(policy)} seats but there are {players} players")
+    return np.array([_policy_code(p, f" for seat {i}") for i, p in enumerate(policy)], dtype=np.int8)
+
+
+def _check_limits(limit, limit_with_ace) -> None:
+    if not _is_int(limit) or not 0 <= limit <= 5:
+        raise OptionError(f"limit must be an integer from 0 to 5 cards, got {limit!r}")
+    if not _is_int(limit_with_ace) or not limit <= limit_with_ace <= 5:
+        raise OptionError(
+            f"limit_with_ace must be an integer from limit ({limit}) to 5 cards, got {limit_with_ace!r}"
+        )
+
+
+def _folded(folded, deals: int, players: int) -> np.ndarray:
+    if folded is None:
+        return np.zeros((deals, players), dtype=np.bool_)
+    arr = np.asarray(folded)
+    if arr.dtype != np.bool_:
+        if arr.dtype.kind not in "iu" or not np.isin(arr, (0, 1)).all():
+            raise InvalidInputError(f"folded must hold booleans (True = folded), got dtype {arr.dtype}")
+        arr = arr.astype(np.bool_)
+    if arr.shape == (players,):
+        arr = np.broadcast_to(arr, (deals, players))
+    if arr.shape != (deals, players):
+        raise InvalidInputError(
+            f"folded has shape {arr.shape}: expected ({players},) or ({deals}, {players}) "
+            f"(one row per deal, one column per seat)"
+        )
+    return np.ascontiguousarray(arr)
+
+
+def play_switch(
+    players: int,
+    deals: int,
+    *,
+    seed: int | None = None,
+    seven_card: bool = False,
+    policy: str | Sequence[str] = "standard",
+    limit: int = _DRAW.limit,
+    limit_with_ace: int = _DRAW.limit_with_ace,
+    reverse: bool = False,
+    folded=None,
+    chunk_size: int = 65536,
+    threads: int = 1,
+    trace: bool = False,
+    game: str | Game | None = None,
+    first_chunk: int = 0,
+) -> dict[str, np.ndarray]:
+    """Deal and play the switches (and the draw) of many Switch deals; no showdown.
+
+    Five-card game (default): deal five each, first switch, draw, second switch.  Seven-card
+    game: deal seven each, two switches one after the other, no draw.  Each deal uses a fresh
+    52-card deck, dealt one card at a time in seat order from seat 0; seat 0 also draws first.
+
+    Parameters
+    ----------
+    players
+        Players dealt in, 2 to 7 (both games: 7 five-card hands leave a 17-card stub for the draw).
+    deals
+        Number of deals.
+    seed
+        Run seed (a non-negative integer); None draws a fresh one, returned as ``result["seed"]``.
+    seven_card
+        Play the seven-card game (best five of seven at showdown) instead of five-card draw.
+    policy
+        Draw policy, one name for every seat or a list with one per seat: ``"standard"``
+        (see :func:`equity._kernels.switch.standard_keep`), ``"stand"`` (never draw) or ``"max"``
+        (draw the most the limit allows, keeping the highest cards).  Unused in the seven-card game.
+    limit, limit_with_ace
+        Most cards a player may draw (default 3), and the most when the kept cards include an ace
+        (default 4).  ``0 <= limit <= limit_with_ace <= 5``.
+    reverse
+        Each player takes from the next active player instead of the previous one.
+    folded
+        Booleans, shape ``(players,)`` for every deal or ``(deals, players)``: players who folded
+        in the first betting round and take no part in the switches or the draw.  Their cards
+        stay out of play.
+    chunk_size
+        Deals per chunk.  Chunk ``k`` holds deals ``k * chunk_size ..`` and has its own random
+        stream from ``(seed, k)``; the same seed and chunk size give the same deals whatever the
+        number of threads (another chunk size gives other, equally valid, deals).
+    threads
+        Chunks played at once (the kernels release the GIL).
+    trace
+        Also return the deck state after the deal and after every phase (memory heavy; for tests).
+    game
+        The Switch game to play (its phases give the switches and the draw); by
+        default ``switch``, or ``switch7`` with ``seven_card``.
+    first_chunk
+        Index of the first chunk's random stream (to extend a run, or to play it in pieces).
+
+    Returns
+    -------
+    dict
+        ``hands`` (``uint8[deals, players, hand_size]``): the final hands.
+        ``gave``, ``received`` (``int16[deals, 2, players]``): per switch, the card each player
+        gave and took, -1 for a player taking no part (or everyone, with fewer than two active).
+        ``folded`` (``bool[deals, players]``).  ``seed`` (int).
+        Five-card game only: ``drawn`` (``int8[deals, players]``, -1 for folded players),
+        ``discarded`` (``uint64[deals, players]``, bit ``c`` set when card ``c`` was discarded)
+        and ``reshuffles`` (``uint8[deals]``, times the stub ran out and the discards became the
+        new stub).  With ``trace``: ``trace_hands`` (``uint8[deals, phases, players, hand_size]``),
+        ``trace_stub`` and ``trace_discards`` (``uint8[deals, phases, 52]``, padded with 255),
+        phases being the deal, then each switch and the draw in order.
+
+    Raises
+    ------
+    OptionError
+        For a bad player count, deal count, policy, limit, chunk size or thread count.
+    InvalidInputError
+        For a ``folded`` array of the wrong shape or type.
+
+    Examples
+    --------
+    >>> r = play_switch(4, 1000, seed=1)
+    >>> r["hands"].shape, r["gave"].shape
+    ((1000, 4, 5), (1000, 2, 4))
+    >>> bool((r["received"][:, 0, 1] == r["gave"][:, 0, 0]).all())  # seat 1 takes from seat 0
+    True
+    """
+    if game is None:
+        game = SWITCH7 if seven_card else SWITCH
+    game = get_game(game)
+    phases = [p for p in game.phases if isinstance(p, (Switch, Draw))]
+    if not any(isinstance(p, Switch) for p in phases) or game.streets:
+        raise OptionError(f"{game.name} is not a Switch game (its phases have no switch)")
+    draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
+    if len(draws) > 1:
+        raise OptionError(f"{game.name}: at most one draw is supported")
+    if not _is_int(players) or not 2 <= players <= game.max_players:
+        raise OptionError(f"{players!r} players: {game.name} allows 2 to {game.max_players}")
+    if not _is_int(deals) or deals < 0:
+        raise OptionError(f"deals must be a non-negative integer, got {deals!r}")
+    if not _is_int(chunk_size) or chunk_size < 1:
+        raise OptionError(f"chunk_size must be a positive integer, got {chunk_size!r}")
+    if not _is_int(threads) or threads < 1:
+        raise OptionError(f"threads must be a positive integer, got {threads!r}")
+    _check_limits(limit, limit_with_ace)
+    codes = _policy_codes(policy, players)
+    seed = resolve_seed(seed)
+    folded_rows = _folded(folded, deals, players)
+
+    hand_size = game.hole_cards
+    draw = bool(draws)
+    before = draws[0] if draw else len(phases)
+    after = len(phases) - before - int(draw)
+    n_switches = before + after
+    n_phases = 1 + n_switches + int(draw)
+    deck = np.array(game.deck, dtype=np.uint8)
+    hands = np.empty((deals, players, hand_size), dtype=np.uint8)
+    gave = np.empty((deals, n_switches, players), dtype=np.int16)
+    received = np.empty_like(gave)
+    draw_rows = deals if draw else 0
+    drawn = np.empty((draw_rows, players), dtype=np.int8)
+    discarded = np.empty((draw_rows, players), dtype=np.uint64)
+    reshuffles = np.zeros(deals, dtype=np.uint8)
+    trace_rows = deals if trace else 0
+    t_hands = np.empty((trace_rows, n_phases, players, hand_size), dtype=np.uint8)
+    t_stub = np.empty((trace_rows, n_phases, deck.size), dtype=np.uint8)
+    t_pile = np.empty_like(t_stub)
+
+    n_chunks = -(-deals // chunk_size)
+    states = chunk_states(seed, first_chunk, n_chunks)
+
+    def run(k: int) -> None:
+        a, b = k * chunk_size, min((k + 1) * chunk_size, deals)
+        tr = slice(a, b) if trace else slice(0, 0)
+        dr = slice(a, b) if draw else slice(0, 0)
+        flat = [x.reshape(-1) for x in (folded_rows[a:b], hands[a:b], gave[a:b], received[a:b],
+                                         drawn[dr], discarded[dr], t_hands[tr], t_stub[tr], t_pile[tr])]
+        play_switch_chunk(states[k], deck, b - a, players, hand_size, before, draw, after, codes,
+                          limit, limit_with_ace, bool(reverse), *flat[:6], reshuffles[a:b],
+                          trace, *flat[6:])
+
+    if threads == 1 or n_chunks <= 1:
+        for k in range(n_chunks):
+            run(k)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(run, range(n_chunks)))
+
+    out: dict = {
+        "hands": hands,
+        "gave": gave,
+        "received": received,
+        "folded": folded_rows,
+        "seed": seed,
+    }
+    if draw:
+        out.update(drawn=drawn, discarded=discarded, reshuffles=reshuffles)
+    if trace:
+        out.update(trace_hands=t_hands, trace_stub=t_stub, trace_discards=t_pile)
+    return out
+
+
+def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DRAW.limit,
+                  limit_with_ace: int = _DRAW.limit_with_ace) -> np.ndarray:
+    """The cards a draw policy throws away from one five-card hand, in hand order.
+
+    Parameters
+    ----------
+    hand
+        Five cards, as text (``"KhKd7c4s2h"``) or codes.
+    policy
+        ``"standard"``, ``"stand"`` or ``"max"`` (see :func:`play_switch`).
+    limit, limit_with_ace
+        The draw limits, as in :func:`play_switch`.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8`` codes of the discarded cards.
+
+    Examples
+    --------
+    >>> from equity.cards import format_cards
+    >>> format_cards(draw_discards("KhKd7c4s2h"))
+    '7c4s2h'
+    >>> format_cards(draw_discards("AhQd7c4s2h"))
+    'Qd7c4s2h'
+    >>> format_cards(draw_discards("KhQd7c4s2h"))
+    '7c4s2h'
+    """
+    codes = card_codes(hand)
+    if codes.size != 5:
+        raise InvalidInputError(f"a draw hand has 5 cards, got {codes.size}")
+    _check_limits(limit, limit_with_ace)
+    keep = policy_keep(codes, 0, _policy_code(policy, ""), limit, limit_with_ace)
+    return codes[[k for k in range(5) if not (keep >> k) & 1]]

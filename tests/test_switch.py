@@ -1,0 +1,347 @@
+"""Switch (rule document 002): the deal, the switches and the draw, checked deal by deal.
+
+Monte Carlo checks are seeded and use a tolerance of four binomial standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from equity._kernels.switch import switch_step
+from equity.cards import card_codes, format_cards
+from equity.errors import InvalidInputError, OptionError
+from equity.rng import chunk_states
+from equity.switch import draw_discards, play_switch
+
+DECK = np.arange(52)
+
+
+def within_4_se(hits: int, n: int, p: float) -> None:
+    se = math.sqrt(p * (1 - p) / n)
+    rate = hits / n
+    assert abs(rate - p) < 4 * se, f"rate {rate:.5f} vs {p:.5f} (n={n}, se={se:.5f})"
+
+
+def random_folds(deals: int, players: int, seed: int) -> np.ndarray:
+    """About one player in five folded, independently; some deals end with fewer than two active."""
+    return np.random.default_rng(seed).random((deals, players)) < 0.2
+
+
+def previous_active(active: np.ndarray, seat: int, reverse: bool) -> int:
+    n = len(active)
+    step = 1 if reverse else -1
+    q = (seat + step) % n
+    while not active[q]:
+        q = (q + step) % n
+    return q
+
+
+# ---------------------------------------------------------------------------------------------
+# A slow oracle of the standard draw policy, written from its rule text
+# ---------------------------------------------------------------------------------------------
+def oracle_standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4) -> list[int]:
+    ranks = [c // 4 for c in cards]
+    suits = [c % 4 for c in cards]
+    count = Counter(ranks)
+    shape = sorted(count.values())
+    distinct = set(ranks)
+    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == {12, 0, 1, 2, 3})
+    flush = len(set(suits)) == 1
+    suit_count = Counter(suits)
+    if straight or flush or shape in ([1, 4], [2, 3]):
+        keep = list(cards)
+    elif 3 in shape or 2 in shape:
+        keep = [c for c in cards if count[c // 4] >= 2]
+    elif max(suit_count.values()) == 4:
+        suit = suit_count.most_common(1)[0][0]
+        keep = [c for c in cards if c % 4 == suit]
+    else:
+        runs = [r for r in range(0, 9) if all(r + i in distinct for i in range(4))]
+        if runs:
+            keep = [c for c in cards if runs[0] <= c // 4 <= runs[0] + 3]
+        else:
+            keep = [max(cards)]
+
+    def allowed() -> int:
+        return max(limit, limit_with_ace) if any(c // 4 == 12 for c in keep) else limit
+
+    while 5 - len(keep) > allowed():
+        keep.append(max(c for c in cards if c not in keep))
+    return [c for c in cards if c not in keep]
+
+
+# ---------------------------------------------------------------------------------------------
+# Conservation, hand sizes, folded players, records
+# ---------------------------------------------------------------------------------------------
+CONFIGS = [  # (seven_card, players, deals): 20,000 deals in all
+    (False, 2, 3000), (False, 4, 4000), (False, 6, 3000), (False, 7, 4000),
+    (True, 2, 2000), (True, 5, 2000), (True, 7, 2000),
+]
+
+
+def check_conservation(r: dict) -> None:
+    """Every card of the deck in exactly one place (a hand, the stub, the discard pile), every phase."""
+    deals, phases, players, size = r["trace_hands"].shape
+    places = np.concatenate(
+        [r["trace_hands"].reshape(deals, phases, players * size), r["trace_stub"], r["trace_discards"]],
+        axis=2,
+    )
+    ordered = np.sort(places, axis=2)
+    assert (ordered[:, :, :52] == DECK).all()
+    assert (ordered[:, :, 52:] == 255).all()
+
+
+def check_switch_records(before, after, gave, received, active, reverse) -> None:
+    """Each active hand lost what it gave and gained what it received; others unchanged."""
+    deals, players, _ = before.shape
+    n_active = active.sum(axis=1)
+    for d in range(deals):
+        for p in range(players):
+            if n_active[d] < 2 or not active[d, p]:
+                assert gave[d, p] == -1 and received[d, p] == -1
+                assert (before[d, p] == after[d, p]).all()
+                continue
+            q = previous_active(active[d], p, reverse)
+            assert received[d, p] == gave[d, q]
+            assert gave[d, p] in before[d, p]
+            expect = sorted([c for c in before[d, p].tolist() if c != gave[d, p]] + [received[d, p]])
+            assert sorted(after[d, p].tolist()) == expect
+
+
+@pytest.mark.parametrize("seven_card,players,deals", CONFIGS)
+def test_conservation_and_records_every_phase(seven_card, players, deals):
+    folded = random_folds(deals, players, seed=players)
+    r = play_switch(players, deals, seed=100 + players, seven_card=seven_card, folded=folded, trace=True,
+                    chunk_size=1000)
+    check_conservation(r)
+    th = r["trace_hands"]
+    active = ~folded
+    # hand sizes never change (the shapes), and folded hands never change
+    assert th.shape == (deals, 4 if not seven_card else 3, players, 7 if seven_card else 5)
+    assert ((th == th[:, :1]) | active[:, None, :, None]).all()
+    assert (r["hands"] == th[:, -1]).all()
+    switch_phases = [(0, 1), (2, 3)] if not seven_card else [(0, 1), (1, 2)]
+    for sw, (a, b) in enumerate(switch_phases):
+        check_switch_records(th[:, a], th[:, b], r["gave"][:, sw], r["received"][:, sw], active, False)
+    if not seven_card:
+        before, after = th[:, 1], th[:, 2]
+        drawn, discarded = r["drawn"], r["discarded"]
+        assert (drawn[folded] == -1).all() and (discarded[folded] == 0).all()
+        for d in range(deals):
+            for p in np.flatnonzero(active[d]):
+                lost = sorted(set(before[d, p].tolist()) - set(after[d, p].tolist()))
+                mask = sum(1 << c for c in lost)
+                assert int(discarded[d, p]) == mask and drawn[d, p] == len(lost)
+                assert lost == sorted(oracle_standard_discards(before[d, p].tolist()))
+    else:
+        assert "drawn" not in r
+
+
+def test_stub_runs_out_and_discards_become_the_stub():
+    deals, players = 3000, 7
+    folded = random_folds(deals, players, seed=9)
+    r = play_switch(players, deals, seed=5, policy="max", limit=5, limit_with_ace=5, folded=folded,
+                    trace=True)
+    assert (r["reshuffles"] >= 1).mean() > 0.9
+    assert r["reshuffles"].max() >= 2
+    check_conservation(r)
+    active = ~folded
+    assert (r["drawn"][active] == 5).all()
+    # a player never draws back a card just thrown away
+    after_draw = r["trace_hands"][:, 2]
+    for d in range(200):
+        for p in np.flatnonzero(active[d]):
+            assert not any((int(r["discarded"][d, p]) >> int(c)) & 1 for c in after_draw[d, p])
+
+
+def test_standard_policy_with_seven_players_sometimes_reshuffles():
+    r = play_switch(7, 4000, seed=11, trace=True)
+    assert 0 < r["reshuffles"].sum() < 4000
+    check_conservation(r)
+
+
+def test_with_fewer_than_two_active_players_nothing_moves():
+    folded = np.array([True, False, True, True])
+    r = play_switch(4, 50, seed=3, folded=folded, trace=True)
+    assert (r["gave"] == -1).all() and (r["received"] == -1).all()
+    assert (r["trace_hands"][:, 1] == r["trace_hands"][:, 0]).all()
+    assert (r["drawn"][:, 1] >= 0).all()  # the lone player still draws
+
+
+# ---------------------------------------------------------------------------------------------
+# Probabilities
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seven_card,size", [(False, 5), (True, 7)])
+def test_a_given_card_is_lost_with_probability_one_in_hand_size(seven_card, size):
+    deals, players = 20000, 6
+    r = play_switch(players, deals, seed=21, seven_card=seven_card, trace=True)
+    th = r["trace_hands"]
+    befores = [0, 2] if not seven_card else [0, 1]
+    for sw, a in enumerate(befores):
+        given = th[:, a, :, 0].astype(np.int16)  # the card in the first position of each hand
+        lost = r["gave"][:, sw] == given
+        within_4_se(int(lost.sum()), lost.size, 1 / size)
+
+
+def test_document_figure_a_pair_loses_a_card_with_probability_two_in_five():
+    deals, players = 20000, 6
+    r = play_switch(players, deals, seed=22, trace=True)
+    th = r["trace_hands"]
+    for sw, a in enumerate([0, 2]):
+        ranks = th[:, a].astype(np.int64) // 4
+        counts = (ranks[..., None] == ranks[..., None, :]).sum(axis=-1)
+        one_pair = (np.sort(counts, axis=-1) == [1, 1, 1, 2, 2]).all(axis=-1)
+        pair_rank = np.where(counts == 2, ranks, -1).max(axis=-1)
+        lost = (r["gave"][:, sw] // 4) == pair_rank
+        within_4_se(int(lost[one_pair].sum()), int(one_pair.sum()), 2 / 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# The standard draw policy and the limit
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand,discards", [
+    ("9h8h7c6d5s", ""),            # straight: stand pat
+    ("Ah5h9hJh2h", ""),            # flush
+    ("KhKdKc4s4h", ""),            # full house
+    ("7h7d7c7s2h", ""),            # four of a kind
+    ("5c4c3c2cAc", ""),            # straight flush (the wheel)
+    ("Ah2d3c4s5h", ""),            # a wheel is a straight
+    ("QhQdQc9s2h", "9s2h"),        # trips: keep three, draw two
+    ("KhKd7c7s2h", "2h"),          # two pair: keep both, draw one
+    ("KhKd7c4s2h", "7c4s2h"),      # the document's hand: keep the pair, draw three
+    ("2h2dAcKsQh", "AcKsQh"),      # a pair beats an ace kicker: draw three
+    ("Ah9h5h2hKc", "Kc"),          # four-flush: keep four, draw one
+    ("9h8d7c6sKh", "Kh"),          # open-ended straight draw
+    ("5h4d3c2sKh", "Kh"),          # 2-3-4-5 is open-ended (A or 6)
+    ("AhKdQcJs3h", "KdQcJs3h"),    # J-Q-K-A is not: keep the ace, draw four
+    ("Ah2d3c4s9h", "2d3c4s9h"),    # A-2-3-4 is not: keep the ace, draw four
+    ("9h8d7c5sKh", "8d7c5s"),      # gutshot: nothing; keep the two highest, draw three
+    ("Ah5h9hJh2c", "2c"),          # four hearts with an ace: still keep the four, draw one
+])
+def test_standard_policy_cases(hand, discards):
+    expect = oracle_standard_discards(card_codes(hand).tolist())
+    assert format_cards(draw_discards(hand)) == format_cards(card_codes(discards))
+    assert format_cards(draw_discards(hand)) == format_cards(expect)
+
+
+def test_standard_policy_four_flush_before_open_straight():
+    assert format_cards(draw_discards("9h8h7h6c2h")) == "6c"
+
+
+def test_limit_rule_ace_allows_four():
+    # no ace: at most three, keep the two highest
+    assert format_cards(draw_discards("KhJd8c5s3h")) == "8c5s3h"
+    # an ace kept: four
+    assert format_cards(draw_discards("Ah9d7c5s3h")) == "9d7c5s3h"
+    # a pair with an ace kicker keeps only the pair: three
+    assert format_cards(draw_discards("7h7dAc5s3h")) == "Ac5s3h"
+    # the ace rule off (limit_with_ace = limit): keep the ace and the next highest
+    assert format_cards(draw_discards("Ah9d7c5s3h", limit_with_ace=3)) == "7c5s3h"
+    # lower limits keep the highest kickers
+    assert format_cards(draw_discards("KhKd7c4s2h", limit=1, limit_with_ace=1)) == "2h"
+    assert format_cards(draw_discards("KhKd7c4s2h", limit=0, limit_with_ace=0)) == ""
+    # with limit two, a pair and an ace kicker: the ace is kept, so four are allowed
+    assert format_cards(draw_discards("KhKdAc4s2h", limit=2, limit_with_ace=4)) == "4s2h"
+    assert format_cards(draw_discards("KhKd9c4s2h", limit=2, limit_with_ace=4)) == "4s2h"
+    # other policies
+    assert format_cards(draw_discards("9h8h7c6d5s", policy="stand")) == ""
+    assert format_cards(draw_discards("9h8h7c6d5s", policy="max")) == "7c6d5s"
+    assert format_cards(draw_discards("9h8h7cAd5s", policy="max")) == "9h8h7c5s"
+    assert format_cards(draw_discards("9h8h7cAd5s", policy="max", limit=5, limit_with_ace=5)) == "9h8h7cAd5s"
+
+
+@pytest.mark.parametrize("limit,limit_with_ace", [(3, 4), (3, 3), (2, 4), (1, 2), (0, 0), (5, 5)])
+def test_standard_policy_matches_the_oracle_on_random_hands(limit, limit_with_ace):
+    rng = np.random.default_rng(limit * 10 + limit_with_ace)
+    for _ in range(3000):
+        hand = rng.choice(52, 5, replace=False)
+        got = draw_discards(hand, limit=limit, limit_with_ace=limit_with_ace).tolist()
+        assert got == oracle_standard_discards(hand.tolist(), limit, limit_with_ace), format_cards(hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# Direction, seeds, threads
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("reverse", [False, True])
+def test_each_player_takes_from_the_previous_active_player(reverse):
+    n, size = 5, 5
+    state = chunk_states(7, 0, 1)[0]
+    for active in ([True] * 5, [True, False, True, True, False], [False, True, False, False, True]):
+        active = np.array(active)
+        hands = np.arange(n * size, dtype=np.uint8)  # seat p holds 5p .. 5p+4
+        gave = np.empty(n, dtype=np.int16)
+        received = np.empty(n, dtype=np.int16)
+        scratch = np.zeros(2 * n, dtype=np.int64)
+        switch_step(hands, n, size, active, reverse, state, scratch, gave, received, 0)
+        for p in range(n):
+            if not active[p]:
+                assert gave[p] == received[p] == -1
+                assert (hands[p * size:(p + 1) * size] == np.arange(p * size, (p + 1) * size)).all()
+                continue
+            source = previous_active(active, p, reverse)
+            assert received[p] // size == source  # the card came from the neighbour
+            assert gave[p] // size == p
+        assert sorted(hands.tolist()) == list(range(n * size))
+
+
+def test_reverse_takes_from_the_other_neighbour():
+    forward = play_switch(4, 200, seed=8)
+    backward = play_switch(4, 200, seed=8, reverse=True)
+    for sw in range(2):
+        assert (forward["received"][:, sw] == np.roll(forward["gave"][:, sw], 1, axis=1)).all()
+        assert (backward["received"][:, sw] == np.roll(backward["gave"][:, sw], -1, axis=1)).all()
+
+
+def test_same_seed_same_deals_different_seed_different_deals():
+    a = play_switch(6, 3000, seed=42, chunk_size=500)
+    b = play_switch(6, 3000, seed=42, chunk_size=500, threads=2)
+    c = play_switch(6, 3000, seed=43, chunk_size=500)
+    for key in ("hands", "gave", "received", "drawn", "discarded", "reshuffles"):
+        assert np.array_equal(a[key], b[key]), key
+    assert not np.array_equal(a["hands"], c["hands"])
+    assert (a["hands"] != c["hands"]).any(axis=(1, 2)).mean() > 0.99
+    # a chunk's deals do not depend on how many deals follow it
+    d = play_switch(6, 700, seed=42, chunk_size=500)
+    assert np.array_equal(d["hands"], a["hands"][:700])
+
+
+def test_policy_per_seat():
+    r = play_switch(3, 500, seed=4, policy=["stand", "standard", "max"])
+    assert (r["drawn"][:, 0] == 0).all()
+    assert (r["drawn"][:, 2] >= 3).all()
+    assert 0 < r["drawn"][:, 1].mean() < 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors name the bad input
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kwargs,match", [
+    ({"players": 8}, "8 players: switch allows 2 to 7"),
+    ({"players": 1}, "1 players"),
+    ({"players": 8, "seven_card": True}, "switch7 allows 2 to 7"),
+    ({"policy": "bluff"}, "unknown draw policy 'bluff'.*'standard'"),
+    ({"policy": ["stand", "bluff", "max"]}, "'bluff' for seat 1"),
+    ({"policy": ["stand"]}, "policy lists 1 seats but there are 3"),
+    ({"limit": 6}, "limit must be an integer from 0 to 5"),
+    ({"limit": 3, "limit_with_ace": 2}, "limit_with_ace must be an integer from limit"),
+    ({"deals": -1}, "deals must be"),
+    ({"chunk_size": 0}, "chunk_size"),
+    ({"seed": -3}, "seed"),
+])
+def test_bad_options_are_named(kwargs, match):
+    args = {"players": 3, "deals": 10, "seed": 1} | kwargs
+    with pytest.raises(OptionError, match=match):
+        play_switch(args.pop("players"), args.pop("deals"), **args)
+
+
+def test_bad_folded_shape_is_named():
+    with pytest.raises(InvalidInputError, match=r"folded has shape \(2,\)"):
+        play_switch(3, 10, seed=1, folded=[True, False])
+    with pytest.raises(InvalidInputError, match="booleans"):
+        play_switch(3, 10, seed=1, folded=np.full(3, 0.5))
+    with pytest.raises(InvalidInputError, match="5 cards"):
+        draw_discards("AhKh")
