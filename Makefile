@@ -27,6 +27,7 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/evaluators.py
+	$(PY) benchmarks/deals.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

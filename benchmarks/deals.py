@@ -1,0 +1,67 @@
+"""Whole-deal throughput of ``equity.simulate`` (aggregated form), six players, every game.
+
+Run with ``make bench`` or ``python benchmarks/deals.py --deals 1000000``.
+
+Each line plays the deals from fresh shuffles through the game's phases (the El
+Dorado exchange with greedy policies at every seat; Switch with the standard
+draw policy), evaluates the showdown and shares the pot, keeping only per-seat
+sums.  The JIT is warmed with a small run first; the figure is the best of
+``--repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+
+import equity  # noqa: E402
+
+MILLION = 1_000_000
+#: (label, game, options, target deals/s on both cores from the deal-engine issue)
+CASES = (
+    ("holdem", "holdem", {}, 20 * MILLION),
+    ("tahoe", "tahoe", {}, 5 * MILLION),
+    ("spanish", "spanish", {}, 5 * MILLION),
+    ("egyptian", "egyptian", {}, 5 * MILLION),
+    ("eldorado greedy", "eldorado", {"policies": "greedy"}, 1 * MILLION),
+    ("switch standard", "switch", {"draw_policy": "standard"}, 2 * MILLION),
+)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=MILLION, help="deals per game (1,000,000)")
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=20261202)
+    args = parser.parse_args(argv)
+    print(f"machine: {platform.processor() or platform.machine()}, numpy {np.__version__}, "
+          f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available")
+    print(f"command: python benchmarks/deals.py --deals {args.deals} --players {args.players}")
+    print(f"{'game':18s} {'deals':>11s} {'M deals/s':>10s} {'target':>8s}  status")
+    for label, game, options, target in CASES:
+        equity.simulate(game, args.players, 2000, seed=1, aggregate=True, **options)
+        best = float("inf")
+        for _ in range(args.repeats):
+            start = time.perf_counter()
+            summary = equity.simulate(game, args.players, args.deals, seed=args.seed,
+                                      aggregate=True, **options)
+            best = min(best, time.perf_counter() - start)
+        assert abs(summary.equity.sum() - 1) < 1e-9
+        rate = args.deals / best
+        status = "ok" if rate >= target else "BELOW TARGET"
+        print(f"{label:18s} {args.deals:>11,d} {rate / MILLION:>10.2f} {target / MILLION:>8.0f}  {status}")
+
+
+if __name__ == "__main__":
+    main()
