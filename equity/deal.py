@@ -23,6 +23,7 @@ from equity._kernels.deal import (
     deal_chunk,
     deal_from_top,
     exchange_chunk,
+    play_any_rule_chunks,
 )
 from equity.cards import RANKS, card_codes, card_text
 from equity.errors import InvalidInputError, OptionError
@@ -241,7 +242,9 @@ def _pot_mode(game: Game, pot: str | None) -> str:
 
 
 def _texts(codes: np.ndarray) -> np.ndarray:
-    """Card text of each row of codes, e.g. ``'AhKd'``."""
+    """Card text of each row of codes, e.g. ``'AhKd'`` (empty text for no cards)."""
+    if codes.shape[1] == 0:
+        return np.full(codes.shape[0], "", dtype=object)
     text = CARD_TEXT[codes[:, 0]]
     for k in range(1, codes.shape[1]):
         text = text + CARD_TEXT[codes[:, k]]
@@ -399,6 +402,16 @@ class _SeatTotals:
             seats = np.arange(share.shape[1])
             self.set_wild += (played["setter"][:, None] == seats[None, :]).sum(axis=0)
 
+    def add_sums(self, deals: int, share_sum: np.ndarray, share_sq: np.ndarray, wins: np.ndarray,
+                 ties: np.ndarray) -> None:
+        """Add per-chunk sums (rows in chunk order) from a fused kernel."""
+        self.deals += deals
+        for row in range(share_sum.shape[0]):
+            self.share += share_sum[row]
+            self.share_sq += share_sq[row]
+        self.wins += wins.sum(axis=0)
+        self.ties += ties.sum(axis=0)
+
     def table(self, exchange: bool, chips: bool) -> pd.DataFrame:
         n = self.deals
         mean = self.share / n
@@ -417,6 +430,41 @@ class _SeatTotals:
             frame["swap_rate"] = self.swaps / n
             frame["set_wild_rate"] = self.set_wild / n
         return frame
+
+
+#: Chunks handed to the fused kernel at once (spread over the threads).
+CHUNKS_PER_CALL = 16
+
+
+def _fused_any_rule(g: Game, mode: str, stakes) -> bool:
+    """Whether the per-seat sums can come from the fused any-cards kernel."""
+    plain = not any(isinstance(p, (Exchange, Switch, Draw)) for p in g.phases)
+    return plain and g.uses_any_cards and g.wild is None and mode == "high" and stakes is None
+
+
+def _aggregate_any_rule(g: Game, players: int, deals: int, seed: int, first_chunk: int,
+                        folded_all: np.ndarray, totals: _SeatTotals, show: bool) -> None:
+    from tqdm.auto import tqdm
+
+    t = tables_for(g)
+    street_cards, street_burns = _streets(g)
+    deck = np.array(g.deck, dtype=np.uint8)
+    n_chunks = -(-deals // CHUNK_DEALS)
+    folded = np.ascontiguousarray(folded_all) if folded_all.any() else np.zeros((0, players), dtype=bool)
+    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)
+    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
+        for first in range(0, n_chunks, CHUNKS_PER_CALL):
+            count = min(CHUNKS_PER_CALL, n_chunks - first)
+            starts = (first + np.arange(count)) * CHUNK_DEALS
+            sizes = np.minimum(CHUNK_DEALS, deals - starts)
+            sums = [np.zeros((count, players)) for _ in range(2)]
+            counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
+            play_any_rule_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
+                                 g.hole_cards, street_cards, street_burns, folded, starts, t.card_bits,
+                                 t.suit_bits, t.disp, t.hash_params, t.rank_classes, t.flush_classes, bias,
+                                 *sums, *counts)
+            totals.add_sums(int(sizes.sum()), *sums, *counts)
+            bar.update(int(sizes.sum()))
 
 
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
@@ -495,8 +543,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
 
     g = get_game(game)
     switch_options = _switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
-    if not switch_options and not g.streets:
-        raise OptionError(f"{g.name} is dealt with no board and no switch: nothing to simulate")
+    if not switch_options and any(isinstance(p, Draw) for p in g.phases):
+        raise OptionError(f"{g.name}: a draw without a switch is not simulated yet (switch and switch7 are)")
     _check_players(g, players)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
@@ -517,6 +565,11 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8
     totals = _SeatTotals(players)
+    if aggregate and _fused_any_rule(g, mode, chip_stakes):
+        _aggregate_any_rule(g, players, deals, seed, first_chunk, folded_all, totals, show)
+        table = totals.table(exchange=False, chips=False)
+        table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
+        return table
     parts = []
     for chunk, start in enumerate(tqdm(starts, disable=not show or None, unit="chunk",
                                        desc=f"{g.name} deals")):

@@ -10,5 +10,7 @@ JIT = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
 
 kernel = njit(**JIT)
 inline_kernel = njit(inline="always", **JIT)
+#: For kernels that spread independent chunks of work over threads with ``prange``.
+parallel_kernel = njit(parallel=True, **JIT)
 
-__all__ = ["JIT", "kernel", "inline_kernel"]
+__all__ = ["JIT", "kernel", "inline_kernel", "parallel_kernel"]

@@ -7,8 +7,9 @@ Fisher-Yates shuffle of only the cards dealt).
 """
 
 import numpy as np
+from numba import prange
 
-from equity._kernels import inline_kernel, kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.evaluate import SUIT_SHIFT, _group_class
 from equity._kernels.rng import shuffle_prefix
 
@@ -265,3 +266,70 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
             setter = seat
         wild_out[d] = wild
         setter_out[d] = setter
+
+
+@parallel_kernel
+def play_any_rule_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
+                         folded, chunk_first_deal, card_bits, suit_bits, disp, params, rank_classes,
+                         flush_classes, flush_bias, share_sum, share_sq, wins, ties):
+    """Deal, evaluate and share whole deals of an any-cards game, per-seat sums only.
+
+    For games where a hand is the best of all of a player's cards with the board,
+    no phases between the streets and a high pot.  Chunk ``c`` plays
+    ``chunk_deals[c]`` deals exactly as :func:`deal_chunk` deals them from
+    ``states[c]``; chunks run in parallel and write only their own rows of the
+    sums (``share_sum``, ``share_sq``: float64[chunks, players]; ``wins``, ``ties``:
+    int64[chunks, players]).  ``folded`` is bool[deals, players] (deals numbered
+    from ``chunk_first_deal[c]`` in chunk ``c``), or empty for nobody folded.
+    """
+    n_board = 0
+    n_burns = 0
+    for s in range(street_cards.shape[0]):
+        n_board += street_cards[s]
+        n_burns += street_burns[s]
+    has_folds = folded.shape[0] > 0
+    for c in prange(states.shape[0]):
+        state = states[c].copy()
+        cards = deck.copy()
+        hole = np.empty(n_players * n_hole, dtype=np.uint8)
+        board = np.empty(n_board, dtype=np.uint8)
+        burns = np.empty(n_burns, dtype=np.uint8)
+        classes = np.empty(n_players, dtype=np.int64)
+        needed = n_players * n_hole + n_board + n_burns
+        for k in range(chunk_deals[c]):
+            shuffle_prefix(cards, cards.shape[0], needed, state)
+            deal_from_top(cards, n_players, n_hole, street_cards, street_burns, hole, board, burns)
+            board_total = U64(0)
+            board_masks = U64(0)
+            for t in range(n_board):
+                board_total += card_bits[board[t]]
+                board_masks |= suit_bits[board[t]]
+            best = -1
+            count = 0
+            for p in range(n_players):
+                if has_folds and folded[chunk_first_deal[c] + k, p]:
+                    classes[p] = -1
+                    continue
+                total = board_total
+                masks = board_masks
+                for t in range(n_hole):
+                    card = hole[p * n_hole + t]
+                    total += card_bits[card]
+                    masks |= suit_bits[card]
+                value = np.int64(_group_class(total, masks, 0, disp, params, rank_classes,
+                                              flush_classes, flush_bias))
+                classes[p] = value
+                if value > best:
+                    best = value
+                    count = 1
+                elif value == best:
+                    count += 1
+            for p in range(n_players):
+                if classes[p] == best:
+                    share = 1.0 / count
+                    share_sum[c, p] += share
+                    share_sq[c, p] += share * share
+                    if count == 1:
+                        wins[c, p] += 1
+                    else:
+                        ties[c, p] += 1
