@@ -288,11 +288,13 @@ _LOADED: dict[str, EvalTables] = {}
 @lru_cache(maxsize=1)
 def _generator_digest() -> str:
     """Hash of the code that generates tables, so an edit never serves stale cached tables."""
+    import equity._kernels.perfect_hash
     import equity.games.base
     import equity.rankings
 
     digest = hashlib.sha256()
-    for module in (equity.rankings, equity.games.base, sys.modules[__name__]):
+    for module in (equity.rankings, equity.games.base, equity._kernels.perfect_hash,
+                   sys.modules[__name__]):
         digest.update(Path(module.__file__).read_bytes())
     return digest.hexdigest()[:12]
 

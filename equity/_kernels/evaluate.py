@@ -242,6 +242,31 @@ def _bit_count(x):
     return count
 
 
+@inline_kernel
+def choices_class(board_total, board_masks, hole_totals, hole_masks, disp, params, rank_classes,
+                  flush_classes, flush_bias):
+    """Best class of one hand drawn from the whole board and any one choice of hole cards.
+
+    ``hole_totals``/``hole_masks`` hold each choice's summed card words and suit
+    masks; ``rank_classes``/``flush_classes`` are the zero-wild rows of the tables.
+    """
+    best = rank_classes[0] & 0
+    for k in range(hole_totals.shape[0]):
+        total = board_total + hole_totals[k]
+        value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+        flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+        if flags:
+            masks = board_masks | hole_masks[k]
+            for suit in range(4):
+                if (flags >> U64(4 * suit + 3)) & U64(1):
+                    flush = flush_classes[(masks >> U64(16 * suit)) & SUIT_MASK]
+                    if flush > value:
+                        value = flush
+        if value > best:
+            best = value
+    return best
+
+
 @kernel
 def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
                       disp, params, rank_classes, flush_classes, class_strength, flush_bias, out):
@@ -250,7 +275,6 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
 
     The board's card words are summed once per row and each choice adds its own.
     """
-    mul, shift, n_slots = params[0], params[1], params[2]
     n_sets = hole_sets.shape[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
@@ -263,20 +287,8 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
             board_masks |= suit_bits[card]
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = rank_classes[0] & 0
-        for k in range(n_sets):
-            total = board_total + hole_totals[k]
-            value = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
-            flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
-            if flags:
-                masks = board_masks | hole_masks[k]
-                for suit in range(4):
-                    if (flags >> U64(4 * suit + 3)) & U64(1):
-                        flush = flush_classes[(masks >> U64(16 * suit)) & SUIT_MASK]
-                        if flush > value:
-                            value = flush
-            if value > best:
-                best = value
+        best = choices_class(board_total, board_masks, hole_totals, hole_masks, disp, params,
+                             rank_classes, flush_classes, flush_bias)
         out[i] = class_strength[best]
 
 
