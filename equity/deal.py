@@ -23,12 +23,13 @@ from equity._kernels.deal import (
     deal_chunk,
     deal_from_top,
     exchange_chunk,
-    play_any_rule_chunks,
+    play_plain_chunks,
 )
 from equity.cards import RANKS, card_codes, card_text
 from equity.errors import InvalidInputError, OptionError
 from equity.evaluate import (
     _flush_bias,
+    _groups,
     categories_of,
     evaluate_low_many,
     evaluate_many,
@@ -436,13 +437,13 @@ class _SeatTotals:
 CHUNKS_PER_CALL = 16
 
 
-def _fused_any_rule(g: Game, mode: str, stakes) -> bool:
-    """Whether the per-seat sums can come from the fused any-cards kernel."""
+def _fused_plain(g: Game, mode: str, stakes) -> bool:
+    """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
     plain = not any(isinstance(p, (Exchange, Switch, Draw)) for p in g.phases)
-    return plain and g.uses_any_cards and g.wild is None and mode == "high" and stakes is None
+    return plain and g.hole_rule.min_used == 0 and g.wild is None and mode == "high" and stakes is None
 
 
-def _aggregate_any_rule(g: Game, players: int, deals: int, seed: int, first_chunk: int,
+def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: int,
                         folded_all: np.ndarray, totals: _SeatTotals, show: bool) -> None:
     from tqdm.auto import tqdm
 
@@ -451,7 +452,8 @@ def _aggregate_any_rule(g: Game, players: int, deals: int, seed: int, first_chun
     deck = np.array(g.deck, dtype=np.uint8)
     n_chunks = -(-deals // CHUNK_DEALS)
     folded = np.ascontiguousarray(folded_all) if folded_all.any() else np.zeros((0, players), dtype=bool)
-    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)
+    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
     with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
         for first in range(0, n_chunks, CHUNKS_PER_CALL):
             count = min(CHUNKS_PER_CALL, n_chunks - first)
@@ -459,10 +461,10 @@ def _aggregate_any_rule(g: Game, players: int, deals: int, seed: int, first_chun
             sizes = np.minimum(CHUNK_DEALS, deals - starts)
             sums = [np.zeros((count, players)) for _ in range(2)]
             counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
-            play_any_rule_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
-                                 g.hole_cards, street_cards, street_burns, folded, starts, t.card_bits,
-                                 t.suit_bits, t.disp, t.hash_params, t.rank_classes, t.flush_classes, bias,
-                                 *sums, *counts)
+            play_plain_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
+                              g.hole_cards, street_cards, street_burns, folded, starts,
+                              choices.hole_sets, choices.hole_set_len, t.card_bits, t.suit_bits, t.disp,
+                              t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, *sums, *counts)
             totals.add_sums(int(sizes.sum()), *sums, *counts)
             bar.update(int(sizes.sum()))
 
@@ -565,8 +567,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8
     totals = _SeatTotals(players)
-    if aggregate and _fused_any_rule(g, mode, chip_stakes):
-        _aggregate_any_rule(g, players, deals, seed, first_chunk, folded_all, totals, show)
+    if aggregate and _fused_plain(g, mode, chip_stakes):
+        _aggregate_plain(g, players, deals, seed, first_chunk, folded_all, totals, show)
         table = totals.table(exchange=False, chips=False)
         table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
         return table

@@ -10,7 +10,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.evaluate import SUIT_SHIFT, _group_class
+from equity._kernels.evaluate import SUIT_SHIFT, _group_class, _subset_sums, choices_class
 from equity._kernels.rng import shuffle_prefix
 
 U64 = np.uint64
@@ -269,18 +269,22 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
 
 
 @parallel_kernel
-def play_any_rule_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
-                         folded, chunk_first_deal, card_bits, suit_bits, disp, params, rank_classes,
-                         flush_classes, flush_bias, share_sum, share_sq, wins, ties):
-    """Deal, evaluate and share whole deals of an any-cards game, per-seat sums only.
+def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
+                      folded, chunk_first_deal, hole_sets, hole_set_len, card_bits, suit_bits, disp,
+                      params, rank_classes, flush_classes, flush_bias, share_sum, share_sq, wins,
+                      ties):
+    """Deal, evaluate and share whole deals of a game with no phase between its streets.
 
-    For games where a hand is the best of all of a player's cards with the board,
-    no phases between the streets and a high pot.  Chunk ``c`` plays
-    ``chunk_deals[c]`` deals exactly as :func:`deal_chunk` deals them from
-    ``states[c]``; chunks run in parallel and write only their own rows of the
-    sums (``share_sum``, ``share_sq``: float64[chunks, players]; ``wins``, ``ties``:
-    int64[chunks, players]).  ``folded`` is bool[deals, players] (deals numbered
-    from ``chunk_first_deal[c]`` in chunk ``c``), or empty for nobody folded.
+    A hand is the best of the whole board with any one choice of a player's hole
+    cards, ``hole_sets`` listing the choices by position (one choice of all hole
+    cards for Hold'em and Egyptian Hold'em, each pair for Tahoe); no wild cards; a
+    high pot.  Chunk ``c`` plays ``chunk_deals[c]`` deals exactly as
+    :func:`deal_chunk` deals them from ``states[c]``; chunks run in parallel and
+    write only their own rows of the sums (``share_sum``, ``share_sq``:
+    float64[chunks, players]; ``wins``, ``ties``: int64[chunks, players]).
+    ``folded`` is bool[deals, players] (chunk ``c`` starting at deal
+    ``chunk_first_deal[c]``), or empty for nobody folded.  ``rank_classes`` and
+    ``flush_classes`` are the zero-wild rows of the tables.
     """
     n_board = 0
     n_burns = 0
@@ -288,6 +292,7 @@ def play_any_rule_chunks(states, chunk_deals, deck, n_players, n_hole, street_ca
         n_board += street_cards[s]
         n_burns += street_burns[s]
     has_folds = folded.shape[0] > 0
+    n_sets = hole_sets.shape[0]
     for c in prange(states.shape[0]):
         state = states[c].copy()
         cards = deck.copy()
@@ -295,6 +300,8 @@ def play_any_rule_chunks(states, chunk_deals, deck, n_players, n_hole, street_ca
         board = np.empty(n_board, dtype=np.uint8)
         burns = np.empty(n_burns, dtype=np.uint8)
         classes = np.empty(n_players, dtype=np.int64)
+        hole_totals = np.empty(n_sets, dtype=np.uint64)
+        hole_masks = np.empty(n_sets, dtype=np.uint64)
         needed = n_players * n_hole + n_board + n_burns
         for k in range(chunk_deals[c]):
             shuffle_prefix(cards, cards.shape[0], needed, state)
@@ -310,14 +317,10 @@ def play_any_rule_chunks(states, chunk_deals, deck, n_players, n_hole, street_ca
                 if has_folds and folded[chunk_first_deal[c] + k, p]:
                     classes[p] = -1
                     continue
-                total = board_total
-                masks = board_masks
-                for t in range(n_hole):
-                    card = hole[p * n_hole + t]
-                    total += card_bits[card]
-                    masks |= suit_bits[card]
-                value = np.int64(_group_class(total, masks, 0, disp, params, rank_classes,
-                                              flush_classes, flush_bias))
+                _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                             hole_totals, hole_masks)
+                value = np.int64(choices_class(board_total, board_masks, hole_totals, hole_masks, disp,
+                                               params, rank_classes, flush_classes, flush_bias))
                 classes[p] = value
                 if value > best:
                     best = value
