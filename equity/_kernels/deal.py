@@ -10,7 +10,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.evaluate import SUIT_SHIFT, _group_class, _subset_sums, choices_class
+from equity._kernels.evaluate import _group_class, _remove_wild, _subset_sums, choices_class
 from equity._kernels.rng import shuffle_prefix
 
 U64 = np.uint64
@@ -66,44 +66,17 @@ def deal_chunk(state, deck, n_deals, n_players, n_hole, street_cards, street_bur
 
 
 @inline_kernel
-def _five_card_class(hole_a, hole_b, flop, wild, card_bits, suit_bits, disp, params, rank_classes,
-                     flush_classes, flush_bias):
-    """Class of the five cards a player sees (two hole cards and the flop) under a wild rank."""
-    total = card_bits[hole_a] + card_bits[hole_b]
-    masks = suit_bits[hole_a] | suit_bits[hole_b]
-    for t in range(3):
-        total += card_bits[flop[t]]
-        masks |= suit_bits[flop[t]]
-    w = 0
-    if wild >= 0:
-        w = np.int64((total >> U64(3 * wild)) & U64(7))
-        total -= U64(w) << U64(3 * wild)
-        for suit in range(4):
-            bit = U64(1) << U64(16 * suit + wild)
-            if masks & bit:
-                masks ^= bit
-                total -= U64(1) << (SUIT_SHIFT + U64(4 * suit))
-    return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
-
-
-@inline_kernel
-def _six_card_class(cards, wild, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-                    flush_bias):
-    """Class of the best five of six cards under a wild rank (-1: none)."""
+def _cards_class(cards, n_cards, wild, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+                 flush_bias):
+    """Class of the best five of the first ``n_cards`` of ``cards`` under a wild rank (-1: none)."""
     total = U64(0)
     masks = U64(0)
-    for t in range(6):
+    for t in range(n_cards):
         total += card_bits[cards[t]]
         masks |= suit_bits[cards[t]]
     w = 0
     if wild >= 0:
-        w = np.int64((total >> U64(3 * wild)) & U64(7))
-        total -= U64(w) << U64(3 * wild)
-        for suit in range(4):
-            bit = U64(1) << U64(16 * suit + wild)
-            if masks & bit:
-                masks ^= bit
-                total -= U64(1) << (SUIT_SHIFT + U64(4 * suit))
+        total, masks, w = _remove_wild(total, masks, wild)
     return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
 
 
@@ -152,14 +125,14 @@ def _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples, st
                 cards[h] = flop[f]
                 cards[2 + f] = mine[h]
             cards[5] = last
-            own = _six_card_class(cards, option_wild, card_bits, suit_bits, disp, params,
+            own = _cards_class(cards, 6, option_wild, card_bits, suit_bits, disp, params,
                                   rank_classes, flush_classes, flush_bias)
             better = 0
             equal = 0
             for o in range(opponents):
                 cards[0] = unseen[1 + 2 * o]
                 cards[1] = unseen[2 + 2 * o]
-                theirs = _six_card_class(cards, option_wild, card_bits, suit_bits, disp, params,
+                theirs = _cards_class(cards, 6, option_wild, card_bits, suit_bits, disp, params,
                                          rank_classes, flush_classes, flush_bias)
                 if theirs > own:
                     better += 1
@@ -206,6 +179,7 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
     taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
     """
     n_hole = 2
+    visible = np.empty(5, dtype=np.uint8)
     for d in range(hole.shape[0]):
         wild = -1
         setter = -1
@@ -236,15 +210,18 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
                 if give < 0:
                     continue
             else:
-                flop = board[d, :3]
                 a = hole[d, seat * n_hole]
                 b = hole[d, seat * n_hole + 1]
-                keep = _five_card_class(a, b, flop, wild, card_bits, suit_bits, disp, params,
-                                        rank_classes, flush_classes, flush_bias)
-                give_a = _five_card_class(a, b, flop, np.int64(a >> 2), card_bits, suit_bits, disp,
-                                          params, rank_classes, flush_classes, flush_bias)
-                give_b = _five_card_class(a, b, flop, np.int64(b >> 2), card_bits, suit_bits, disp,
-                                          params, rank_classes, flush_classes, flush_bias)
+                visible[0] = a
+                visible[1] = b
+                for f in range(3):
+                    visible[2 + f] = board[d, f]
+                keep = _cards_class(visible, 5, wild, card_bits, suit_bits, disp, params,
+                                    rank_classes, flush_classes, flush_bias)
+                give_a = _cards_class(visible, 5, np.int64(a >> 2), card_bits, suit_bits, disp,
+                                      params, rank_classes, flush_classes, flush_bias)
+                give_b = _cards_class(visible, 5, np.int64(b >> 2), card_bits, suit_bits, disp,
+                                      params, rank_classes, flush_classes, flush_bias)
                 if max(give_a, give_b) <= keep:
                     continue
                 give = 0 if give_a > give_b or (give_a == give_b and a > b) else 1
