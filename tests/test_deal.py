@@ -250,3 +250,12 @@ def test_fused_aggregate_equals_the_per_row_table(game: str) -> None:
     np.testing.assert_allclose(summary.equity, by_seat.share.mean(), rtol=1e-12)
     np.testing.assert_array_equal(summary.win, by_seat.share.apply(lambda s: (s == 1).mean()))
     np.testing.assert_array_equal(summary.tie, by_seat.share.apply(lambda s: ((s > 0) & (s < 1)).mean()))
+
+
+def test_spanish_deal_order_by_hand() -> None:
+    order = "Ah Kd Qc Js Th 9d 8c As Kh Qd Jc Ts 9h"
+    d = deal_from_order("spanish", 2, order)
+    # holes Ah Qc / Kd Js; burn Th, flop 9d8cAs, burn Kh, turn Qd, burn Jc, river Ts
+    assert d["hole"] == ["AhQc", "KdJs"]
+    assert d["burns"] == "ThKhJc"
+    assert d["board"] == "9d8cAsQdTs"
