@@ -10,6 +10,7 @@ whatever the number of chunks processed at once.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,6 +31,7 @@ from equity.errors import InvalidInputError, OptionError
 from equity.evaluate import (
     _flush_bias,
     _groups,
+    _padded,
     categories_of,
     evaluate_low_many,
     evaluate_many,
@@ -440,7 +442,9 @@ CHUNKS_PER_CALL = 16
 def _fused_plain(g: Game, mode: str, stakes) -> bool:
     """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
     plain = not any(isinstance(p, (Exchange, Switch, Draw)) for p in g.phases)
-    return plain and g.hole_rule.min_used == 0 and g.wild is None and mode == "high" and stakes is None
+    rule = g.hole_rule
+    ruled = rule.min_used == 0 or rule.min_used == rule.max_used  # choices, or exactly j hole cards
+    return plain and ruled and g.wild is None and mode == "high" and stakes is None
 
 
 def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: int,
@@ -453,7 +457,13 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
     n_chunks = -(-deals // CHUNK_DEALS)
     folded = np.ascontiguousarray(folded_all) if folded_all.any() else np.zeros((0, players), dtype=bool)
     bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
-    choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
+    rule = g.hole_rule
+    if rule.min_used > 0:  # exactly j hole cards: every j-card choice, with the exact-rule tables
+        hole_sets, hole_len = _padded(list(itertools.combinations(range(g.hole_cards), rule.min_used)))
+        exact_need = g.hand_size - rule.min_used
+    else:
+        choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
+        hole_sets, hole_len, exact_need = choices.hole_sets, choices.hole_set_len, 0
     with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
         for first in range(0, n_chunks, CHUNKS_PER_CALL):
             count = min(CHUNKS_PER_CALL, n_chunks - first)
@@ -463,8 +473,9 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
             counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
             play_plain_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
                               g.hole_cards, street_cards, street_burns, folded, starts,
-                              choices.hole_sets, choices.hole_set_len, t.card_bits, t.suit_bits, t.disp,
-                              t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, *sums, *counts)
+                              hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes,
+                              t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0],
+                              t.flush_classes[0], bias, *sums, *counts)
             totals.add_sums(int(sizes.sum()), *sums, *counts)
             bar.update(int(sizes.sum()))
 

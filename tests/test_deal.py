@@ -238,7 +238,7 @@ def test_switch_options_only_for_switch_games() -> None:
         equity.simulate("eldorado", 3, 10, seed=1, draw_policy="stand")
 
 
-@pytest.mark.parametrize("game", ["holdem", "egyptian", "draw7", "tahoe"])
+@pytest.mark.parametrize("game", ["holdem", "egyptian", "draw7", "tahoe", "spanish", "omaha"])
 def test_fused_aggregate_equals_the_per_row_table(game: str) -> None:
     # the fused any-cards kernel deals exactly as the per-row path, chunk by chunk
     players, deals = 4, 40_000  # three chunks, the last one partial

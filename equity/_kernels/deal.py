@@ -10,7 +10,13 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.evaluate import _group_class, _remove_wild, _subset_sums, choices_class
+from equity._kernels.evaluate import (
+    _group_class,
+    _remove_wild,
+    _subset_sums,
+    choices_class,
+    exact_class,
+)
 from equity._kernels.rng import shuffle_prefix
 
 U64 = np.uint64
@@ -247,15 +253,17 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
 
 @parallel_kernel
 def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
-                      folded, chunk_first_deal, hole_sets, hole_set_len, card_bits, suit_bits, disp,
-                      params, rank_classes, flush_classes, flush_bias, share_sum, share_sq, wins,
-                      ties):
+                      folded, chunk_first_deal, hole_sets, hole_set_len, exact_need, hole_index,
+                      exact_classes, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+                      flush_bias, share_sum, share_sq, wins, ties):
     """Deal, evaluate and share whole deals of a game with no phase between its streets.
 
     A hand is the best of the whole board with any one choice of a player's hole
     cards, ``hole_sets`` listing the choices by position (one choice of all hole
-    cards for Hold'em and Egyptian Hold'em, each pair for Tahoe); no wild cards; a
-    high pot.  Chunk ``c`` plays ``chunk_deals[c]`` deals exactly as
+    cards for Hold'em and Egyptian Hold'em, each pair for Tahoe); or, when
+    ``exact_need > 0``, exactly one choice of hole cards with ``exact_need`` board
+    cards, valued with the exact-rule tables (Spanish poker, Omaha).  No wild
+    cards; a high pot.  Chunk ``c`` plays ``chunk_deals[c]`` deals exactly as
     :func:`deal_chunk` deals them from ``states[c]``; chunks run in parallel and
     write only their own rows of the sums (``share_sum``, ``share_sq``:
     float64[chunks, players]; ``wins``, ``ties``: int64[chunks, players]).
@@ -296,8 +304,14 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                     continue
                 _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                              hole_totals, hole_masks)
-                value = np.int64(choices_class(board_total, board_masks, hole_totals, hole_masks, disp,
-                                               params, rank_classes, flush_classes, flush_bias))
+                if exact_need > 0:
+                    value = np.int64(exact_class(board_total, board_masks, hole_totals, hole_masks,
+                                                 n_sets, hole_set_len[0], exact_need, disp, params,
+                                                 hole_index, exact_classes, flush_classes))
+                else:
+                    value = np.int64(choices_class(board_total, board_masks, hole_totals, hole_masks,
+                                                   disp, params, rank_classes, flush_classes,
+                                                   flush_bias))
                 classes[p] = value
                 if value > best:
                     best = value

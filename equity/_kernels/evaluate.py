@@ -292,6 +292,41 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
         out[i] = class_strength[best]
 
 
+@inline_kernel
+def exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, board_need, disp,
+                params, hole_index, exact_classes, flush_classes):
+    """Best class of one hand of exactly ``j`` hole and ``board_need`` board cards.
+
+    ``hole_totals``/``hole_masks`` hold each j-card choice of hole cards; the
+    non-flush part is one table entry per choice, and flushes are listed only for
+    a suit with at least ``board_need`` board cards and ``j`` hole cards.
+    """
+    board_slot = np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
+    best = exact_classes[0, 0] & 0
+    for k in range(n_sets):
+        hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
+        value = exact_classes[board_slot, np.int64(hole_index[hole_slot])]
+        if value > best:
+            best = value
+    for suit in range(4):
+        shift_suit = U64(4 * suit)
+        if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
+            continue
+        board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
+        for k in range(n_sets):
+            if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
+                continue
+            hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
+            chosen = board_suited
+            while chosen:
+                if _bit_count(chosen) == board_need:
+                    value = flush_classes[hole_suited | chosen]
+                    if value > best:
+                        best = value
+                chosen = (chosen - U64(1)) & board_suited
+    return best
+
+
 @kernel
 def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits, disp,
                params, hole_index, exact_classes, flush_classes, class_strength, board_need, out):
@@ -302,7 +337,6 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
     multiset ``b``.  Flushes are found by listing the suited choices, only for a suit
     with at least ``board_need`` board cards and ``j`` hole cards.
     """
-    mul, shift, n_slots = params[0], params[1], params[2]
     n_sets = hole_sets.shape[0]
     j = hole_set_len[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
@@ -314,31 +348,10 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
             card = board[i * n_board + t]
             board_total += card_bits[card]
             board_masks |= suit_bits[card]
-        board_slot = slot_of(board_total & KEY_MASK, disp, mul, shift, n_slots)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = exact_classes[0, 0] & 0
-        for k in range(n_sets):
-            hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, mul, shift, n_slots)
-            value = exact_classes[np.int64(board_slot), np.int64(hole_index[hole_slot])]
-            if value > best:
-                best = value
-        for suit in range(4):
-            shift_suit = U64(4 * suit)
-            if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
-                continue
-            board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
-            for k in range(n_sets):
-                if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
-                    continue
-                hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
-                chosen = board_suited
-                while chosen:
-                    if _bit_count(chosen) == board_need:
-                        value = flush_classes[hole_suited | chosen]
-                        if value > best:
-                            best = value
-                    chosen = (chosen - U64(1)) & board_suited
+        best = exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, board_need,
+                           disp, params, hole_index, exact_classes, flush_classes)
         out[i] = class_strength[best]
 
 
