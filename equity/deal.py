@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from equity._kernels.deal import (
     GREEDY,
     LOOKAHEAD,
     NEVER,
     SCRIPTED,
+    USER,
     deal_chunk,
     deal_from_top,
     exchange_chunk,
+    exchange_deals,
     play_plain_chunks,
 )
 from equity.cards import RANKS, card_codes, card_text
@@ -104,8 +108,24 @@ def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | li
     }
 
 
+@lru_cache(maxsize=16)
+def _user_exchange_kernel(user_policy):
+    """The exchange loop compiled around one user policy (not cached on disk: it holds a function)."""
+
+    @njit(nogil=True)
+    def run(hole, board, n_players, active, policies, script, samples, state, card_bits, suit_bits,
+            disp, params, rank_classes, flush_classes, flush_bias, wild_out, gave_out, took_out,
+            setter_out):
+        exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
+                       suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
+                       gave_out, took_out, setter_out, user_policy)
+
+    return run
+
+
 def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
-                  script: np.ndarray, state: np.ndarray, samples: int = LOOKAHEAD_SAMPLES):
+                  script: np.ndarray, state: np.ndarray, samples: int = LOOKAHEAD_SAMPLES,
+                  user_policy=None):
     """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter."""
     t = tables_for(g)
     n, players = active.shape
@@ -113,10 +133,17 @@ def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarr
     gave = np.empty((n, players), dtype=np.int64)
     took = np.empty((n, players), dtype=np.int64)
     setter = np.empty(n, dtype=np.int64)
-    exchange_chunk(hole, board, players, active, codes, script, samples, state, t.card_bits,
+    kernel = exchange_chunk if user_policy is None else _user_exchange_kernel(user_policy)
+    kernel(hole, board, players, active, codes, script, samples, state, t.card_bits,
                    t.suit_bits, t.disp,
                    t.hash_params, t.rank_classes, t.flush_classes,
                    _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1), wild, gave, took, setter)
+    bad = np.argwhere(gave == -3)
+    if len(bad):
+        raise InvalidInputError(
+            f"the user exchange policy of seat {int(bad[0, 1])} returned a code outside -1..5 "
+            "(-1 keeps; 3 * hole_index + flop_index swaps)"
+        )
     return wild, gave, took, setter
 
 
@@ -182,7 +209,8 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
     board[0, :3] = flop_codes
     state = chunk_states(resolve_seed(seed), 0, 1)[0]
     wild, gave, took, setter = _run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
-                                             codes, script, state, _samples(lookahead_samples))
+                                             codes, script, state, _samples(lookahead_samples),
+                                             _user_policy(policies))
     bad = np.flatnonzero(gave[0] == -2)
     if len(bad):
         seat = int(bad[0])
@@ -213,15 +241,35 @@ def _policy_codes(game: Game, players: int, policies) -> np.ndarray:
         return np.zeros(players, dtype=np.int8)
     if policies is None:
         policies = "greedy"
-    names = [policies] * players if isinstance(policies, str) else list(policies)
+    single = isinstance(policies, str) or _is_numba_function(policies)
+    names = [policies] * players if single else list(policies)
     if len(names) != players:
         raise OptionError(f"{len(names)} policies for {players} players: give one per seat or one for all")
     codes = []
     for name in names:
-        if name not in EXCHANGE_POLICIES:
-            raise OptionError(f"unknown exchange policy {name!r}: allowed are {', '.join(EXCHANGE_POLICIES)}")
+        if _is_numba_function(name):
+            codes.append(USER)
+            continue
+        if not isinstance(name, str) or name not in EXCHANGE_POLICIES:
+            raise OptionError(
+                f"unknown exchange policy {name!r}: allowed are {', '.join(EXCHANGE_POLICIES)}, "
+                "or a Numba-compiled function (see equity.deal.simulate)"
+            )
         codes.append(EXCHANGE_POLICIES[name])
     return np.array(codes, dtype=np.int8)
+
+
+def _is_numba_function(policy) -> bool:
+    return hasattr(policy, "py_func") and hasattr(policy, "signatures")
+
+
+def _user_policy(policies):
+    """The one user policy function among the seats' policies, or None."""
+    names = [policies] if isinstance(policies, str) or _is_numba_function(policies) else list(policies or [])
+    users = {id(p): p for p in names if _is_numba_function(p)}
+    if len(users) > 1:
+        raise OptionError("one user exchange policy per run: give every user seat the same function")
+    return next(iter(users.values()), None)
 
 
 def _fold_mask(folds, deals: int, players: int) -> np.ndarray:
@@ -256,7 +304,8 @@ def _texts(codes: np.ndarray) -> np.ndarray:
 
 def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndarray,
                 folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
-                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None) -> dict:
+                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None,
+                user_policy=None) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
     from equity.pots import pot_shares_many, settle_many
 
@@ -270,7 +319,7 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
     wild_rows = None
     if any(isinstance(p, Exchange) for p in g.phases):
         wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n], state,
-                                                 samples)
+                                                 samples, user_policy)
         out.update(wild=wild, gave=gave, took=took, setter=setter)
         wild_rows = np.repeat(wild, players).astype(np.int8)
     seat_hole = hole.reshape(n * players, g.hole_cards)
@@ -504,7 +553,13 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         The run's seed (the same seed gives the same table); None draws one.
     policies
         El Dorado exchange policy for every seat, or one per seat:
-        ``"greedy"`` (default), ``"never"`` or ``"lookahead"``.
+        ``"greedy"`` (default), ``"never"``, ``"lookahead"``, or a function compiled
+        with ``numba.njit``, ``policy(hole, flop, wild, seat, players) -> int``:
+        ``hole`` and ``flop`` are the seat's two hole cards and the current flop
+        (uint8 card codes, 4 * rank + suit), ``wild`` the current wild rank (-1 for
+        none); it returns -1 to keep, or ``3 * hole_index + flop_index`` to give
+        that hole card for that flop card.  One such function per run (it may
+        serve several seats); it is compiled into the exchange at the first call.
     folds
         Bool mask of players who fold after the first betting round, shape
         ``(players,)`` or ``(deals, players)``: they take no part in the exchange
@@ -597,7 +652,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
                 parts.append(_switch_rows(g, players, start, played, folded))
             continue
         played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
-                             usage=not aggregate, samples=samples, stakes=chip_stakes)
+                             usage=not aggregate, samples=samples, stakes=chip_stakes,
+                             user_policy=_user_policy(policies))
         if aggregate:
             totals.add(played)
         else:

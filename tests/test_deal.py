@@ -259,3 +259,33 @@ def test_spanish_deal_order_by_hand() -> None:
     assert d["hole"] == ["AhQc", "KdJs"]
     assert d["burns"] == "ThKhJc"
     assert d["board"] == "9d8cAsQdTs"
+
+
+def test_a_user_policy_compiled_with_numba_decides_the_swaps() -> None:
+    from numba import njit
+
+    @njit
+    def give_first_for_last(hole, flop, wild, seat, players):
+        # always give the first hole card for the last flop card, unless a wild exists
+        return -1 if wild >= 0 else 3 * 0 + 2
+
+    after = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", policies=give_first_for_last)
+    # seat 0 swaps 9c for 4c (nines wild); later seats see a wild rank and keep
+    assert after["hole"][0] == "4c9d"
+    assert after["flop"] == "7dQs9c"
+    assert after["wild"] == "9" and after["set_by"] == 0
+    table = equity.simulate("eldorado", 3, 300, seed=6,
+                            policies=[give_first_for_last, "never", "never"])
+    assert (table[table.seat == 0].gave != "").all()
+    assert (table[table.seat > 0].gave == "").all()
+
+
+def test_a_user_policy_returning_a_bad_code_is_named() -> None:
+    from numba import njit
+
+    @njit
+    def broken(hole, flop, wild, seat, players):
+        return 9
+
+    with pytest.raises(equity.InvalidInputError, match="seat 0 returned a code outside -1..5"):
+        exchange(["9c9d", "Kh4h"], "7dQs4c", policies=broken)

@@ -26,6 +26,7 @@ NEVER = 0
 GREEDY = 1
 SCRIPTED = 2
 LOOKAHEAD = 3
+USER = 4
 
 
 @inline_kernel
@@ -156,34 +157,16 @@ def _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples, st
 
 
 @kernel
-def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, card_bits,
+def no_user_policy(hole, flop, wild, seat, n_players):
+    """The user policy of runs that have none: always keep."""
+    return -1
+
+
+@inline_kernel
+def exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
-                   gave_out, took_out, setter_out):
-    """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
-
-    Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
-    An active player may swap one hole card for one flop card; the card placed in
-    the flop makes its rank wild, replacing any earlier wild rank.  ``policies[seat]``:
-
-    * ``NEVER``: keep.
-    * ``LOOKAHEAD``: the option (keep, or any of the six swaps) with the best
-      showdown equity estimated on ``samples`` draws of the unseen cards (see
-      :func:`_lookahead_choice`), drawn from ``state``.
-    * ``SCRIPTED``: ``script[d, seat] = (card given, card taken)`` as card codes, or
-      ``(-1, -1)`` to keep (to replay recorded hands).  A card not in the seat's
-      hole or not in the flop at its turn stops the deal's exchange with
-      ``gave_out[d, seat] = -2``.
-    * ``GREEDY``: take the wild rank (the current one, or the rank of either hole
-      card) that makes the best five-card hand of the player's cards and the flop,
-      keeping on ties; between the two hole cards, the one giving the better hand
-      (the higher card code on a tie) goes to the flop, and the flop card taken is
-      the highest-ranked one not of the new wild rank (the highest of all if every
-      flop card is).  The player's five visible cards are the same whichever card
-      moves, so only the wild rank changes its own hand.
-
-    Writes the final wild rank per deal (-1: none), per seat the card given and
-    taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
-    """
+                   gave_out, took_out, setter_out, user_policy):
+    """The exchange loop of :func:`exchange_chunk`, with the user's policy function."""
     n_hole = 2
     visible = np.empty(5, dtype=np.uint8)
     for d in range(hole.shape[0]):
@@ -209,6 +192,16 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
                 if give < 0 or take < 0:
                     gave_out[d, seat] = -2
                     break
+            elif policy == USER:
+                code = user_policy(hole[d, seat * n_hole : seat * n_hole + 2], board[d, :3], wild, seat,
+                                   n_players)
+                if code < 0:
+                    continue
+                if code > 5:
+                    gave_out[d, seat] = -3
+                    break
+                give = code // 3
+                take = code % 3
             elif policy == LOOKAHEAD:
                 give, take = _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples,
                                                state, card_bits, suit_bits, disp, params,
@@ -249,6 +242,44 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
             setter = seat
         wild_out[d] = wild
         setter_out[d] = setter
+
+
+@kernel
+def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, card_bits,
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
+                   gave_out, took_out, setter_out):
+    """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
+
+    Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
+    An active player may swap one hole card for one flop card; the card placed in
+    the flop makes its rank wild, replacing any earlier wild rank.  ``policies[seat]``:
+
+    * ``NEVER``: keep.
+    * ``USER``: ``user_policy(hole, flop, wild, seat, n_players)`` (the seat's two
+      hole cards and the current flop as uint8 card codes, the current wild rank or
+      -1) returns -1 to keep or ``3 * hole_index + flop_index`` to swap; a value
+      outside -1..5 stops the deal's exchange with ``gave_out[d, seat] = -3``.
+    * ``LOOKAHEAD``: the option (keep, or any of the six swaps) with the best
+      showdown equity estimated on ``samples`` draws of the unseen cards (see
+      :func:`_lookahead_choice`), drawn from ``state``.
+    * ``SCRIPTED``: ``script[d, seat] = (card given, card taken)`` as card codes, or
+      ``(-1, -1)`` to keep (to replay recorded hands).  A card not in the seat's
+      hole or not in the flop at its turn stops the deal's exchange with
+      ``gave_out[d, seat] = -2``.
+    * ``GREEDY``: take the wild rank (the current one, or the rank of either hole
+      card) that makes the best five-card hand of the player's cards and the flop,
+      keeping on ties; between the two hole cards, the one giving the better hand
+      (the higher card code on a tie) goes to the flop, and the flop card taken is
+      the highest-ranked one not of the new wild rank (the highest of all if every
+      flop card is).  The player's five visible cards are the same whichever card
+      moves, so only the wild rank changes its own hand.
+
+    Writes the final wild rank per deal (-1: none), per seat the card given and
+    taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
+    """
+    exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
+                   gave_out, took_out, setter_out, no_user_policy)
 
 
 @parallel_kernel
