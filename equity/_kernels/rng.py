@@ -32,10 +32,12 @@ def next_u64(state):
 
 
 @inline_kernel
-def below(state, n):
-    """A uniform integer in ``0 .. n - 1`` (``1 <= n < 2**32``), without bias (Lemire's method)."""
-    bound = U64(n)
-    product = (next_u64(state) >> U64(32)) * bound
+def _below_from(bits32, bound, state):
+    """Lemire's method: ``bits32`` (32 random bits) to a uniform integer below ``bound``.
+
+    When the first product falls in the biased zone, fresh bits are drawn from ``state``.
+    """
+    product = bits32 * bound
     low = product & LOW32
     if low < bound:
         threshold = (U64(1 << 32) - bound) % bound
@@ -46,11 +48,25 @@ def below(state, n):
 
 
 @inline_kernel
+def below(state, n):
+    """A uniform integer in ``0 .. n - 1`` (``1 <= n < 2**32``), without bias (Lemire's method)."""
+    return _below_from(next_u64(state) >> U64(32), U64(n), state)
+
+
+@inline_kernel
 def shuffle_prefix(cards, count, take, state):
     """Move ``take`` uniformly chosen cards of ``cards[:count]`` to its front, in random order.
 
-    A partial Fisher-Yates shuffle: only the cards dealt are drawn.
+    A partial Fisher-Yates shuffle: only the cards dealt are drawn, two positions
+    from each 64-bit random number (one per 32-bit half).
     """
-    for k in range(take):
-        j = k + below(state, count - k)
+    k = 0
+    while k < take:
+        bits = next_u64(state)
+        j = k + _below_from(bits >> U64(32), U64(count - k), state)
         cards[k], cards[j] = cards[j], cards[k]
+        k += 1
+        if k < take:
+            j = k + _below_from(bits & LOW32, U64(count - k), state)
+            cards[k], cards[j] = cards[j], cards[k]
+            k += 1
