@@ -8,11 +8,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 
-# Numba does not notice edits to a kernel's callees in another file, so its
-# cache lives in a folder named after a hash of all kernel sources.
-KERNEL_HASH := $(shell cat equity/_kernels/*.py 2>/dev/null | \
-	$(PYTHON) -c "import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest()[:12])")
-export NUMBA_CACHE_DIR  := $(CURDIR)/.numba_cache/$(KERNEL_HASH)
+# Generated tables and the Numba cache (in a folder named after a hash of the
+# kernel sources, chosen by equity._kernels) stay inside the repository.
 export EQUITY_CACHE_DIR := $(CURDIR)/.cache/equity
 
 .PHONY: run test bench clean distclean
@@ -21,7 +18,7 @@ run: $(VENV)/.installed
 	$(PY) -m simulations.demo
 
 test: $(VENV)/.installed-test
-	mkdir -p "$(NUMBA_CACHE_DIR)" "$(EQUITY_CACHE_DIR)"
+	mkdir -p "$(EQUITY_CACHE_DIR)"
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 

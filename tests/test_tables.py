@@ -92,3 +92,17 @@ def test_cached_tables_equal_fresh_ones(tmp_path, monkeypatch) -> None:
     fresh = build_tables(GAMES["spanish"])
     for a, b, c in zip(first, second, fresh, strict=True):
         assert np.array_equal(a, b) and np.array_equal(b, c)
+
+
+def test_kernel_cache_folder_follows_the_kernel_sources(tmp_path, monkeypatch) -> None:
+    import hashlib
+    from pathlib import Path
+
+    import equity._kernels as kernels
+
+    monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
+    folder = kernels.kernel_cache_dir()
+    digest = hashlib.sha256()
+    for source in sorted(Path(kernels.__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    assert folder == tmp_path / f"numba-{digest.hexdigest()[:12]}"
