@@ -289,3 +289,17 @@ def test_a_user_policy_returning_a_bad_code_is_named() -> None:
 
     with pytest.raises(equity.InvalidInputError, match="seat 0 returned a code outside -1..5"):
         exchange(["9c9d", "Kh4h"], "7dQs4c", policies=broken)
+
+
+def test_fused_results_do_not_depend_on_the_thread_count() -> None:
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = equity.simulate("holdem", 4, 70_000, seed=3, aggregate=True)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = equity.simulate("holdem", 4, 70_000, seed=3, aggregate=True)
+    finally:
+        numba.set_num_threads(before)
+    assert one.equals(two)
