@@ -40,6 +40,18 @@ def _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flu
 
 
 @inline_kernel
+def card_sums(cards, offset, count, card_bits, suit_bits):
+    """Summed card words and OR-ed suit masks of ``cards[offset : offset + count]``."""
+    total = U64(0)
+    masks = U64(0)
+    for t in range(count):
+        card = cards[offset + t]
+        total += card_bits[card]
+        masks |= suit_bits[card]
+    return total, masks
+
+
+@inline_kernel
 def _subset_sums(cards, offset, sets, set_len, card_bits, suit_bits, totals, masks):
     """Summed card words and OR-ed suit masks of each subset of one row's hole or board cards."""
     for k in range(sets.shape[0]):
@@ -279,12 +291,7 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
     for i in range(out.shape[0]):
-        board_total = U64(0)
-        board_masks = U64(0)
-        for t in range(n_board):
-            card = board[i * n_board + t]
-            board_total += card_bits[card]
-            board_masks |= suit_bits[card]
+        board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
         best = choices_class(board_total, board_masks, hole_totals, hole_masks, disp, params,
@@ -342,12 +349,7 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
     for i in range(out.shape[0]):
-        board_total = U64(0)
-        board_masks = U64(0)
-        for t in range(n_board):
-            card = board[i * n_board + t]
-            board_total += card_bits[card]
-            board_masks |= suit_bits[card]
+        board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
         best = exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, board_need,
