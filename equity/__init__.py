@@ -22,6 +22,7 @@ from equity.evaluate import (
 )
 from equity.games import GAMES, Game, get_game
 from equity.pots import pot_shares_many, settle, settle_many
+from equity.ranges import Range, parse_range
 from equity.rankings import Category
 
 __all__ = [
@@ -45,6 +46,8 @@ __all__ = [
     "settle",
     "settle_many",
     "pot_shares_many",
+    "parse_range",
+    "Range",
     "InvalidInputError",
     "CardError",
     "GameError",

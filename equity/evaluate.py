@@ -24,7 +24,7 @@ from equity._kernels.evaluate import (
     best_low,
     first_invalid_row,
 )
-from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
+from equity.cards import CardsLike, card_codes, card_text, parse_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
@@ -570,5 +570,3 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
     wild_rank = None if wild is None else parse_rank(wild)
     return Hand(g.name, strength, category, _display_order(played, wild_rank), text, used, is_low=True)
 
-
-RANK_LETTERS = RANKS
