@@ -17,6 +17,7 @@ from equity._kernels.evaluate import (
     choices_class,
     exact_class,
 )
+from equity._kernels.pots import _add_shares
 from equity._kernels.rng import shuffle_prefix
 
 U64 = np.uint64
@@ -316,6 +317,8 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
         board = np.empty(n_board, dtype=np.uint8)
         burns = np.empty(n_burns, dtype=np.uint8)
         classes = np.empty(n_players, dtype=np.int64)
+        live = np.empty(n_players, dtype=np.bool_)
+        shares = np.empty(n_players, dtype=np.float64)
         hole_totals = np.empty(n_sets, dtype=np.uint64)
         hole_masks = np.empty(n_sets, dtype=np.uint64)
         needed = n_players * n_hole + n_board + n_burns
@@ -328,34 +331,29 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
             for t in range(n_board):
                 board_total += card_bits[board[t]]
                 board_masks |= suit_bits[board[t]]
-            best = -1
-            count = 0
             for p in range(n_players):
-                if has_folds and folded[chunk_first_deal[c] + k, p]:
-                    classes[p] = -1
+                live[p] = not (has_folds and folded[chunk_first_deal[c] + k, p])
+                shares[p] = 0.0
+                if not live[p]:
+                    classes[p] = 0
                     continue
                 _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                              hole_totals, hole_masks)
                 if exact_need > 0:
-                    value = np.int64(exact_class(board_total, board_masks, hole_totals, hole_masks,
-                                                 n_sets, hole_set_len[0], exact_need, disp, params,
-                                                 hole_index, exact_classes, flush_classes))
+                    classes[p] = exact_class(board_total, board_masks, hole_totals, hole_masks,
+                                             n_sets, hole_set_len[0], exact_need, disp, params,
+                                             hole_index, exact_classes, flush_classes)
                 else:
-                    value = np.int64(choices_class(board_total, board_masks, hole_totals, hole_masks,
-                                                   disp, params, rank_classes, flush_classes,
-                                                   flush_bias))
-                classes[p] = value
-                if value > best:
-                    best = value
-                    count = 1
-                elif value == best:
-                    count += 1
+                    classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks,
+                                               disp, params, rank_classes, flush_classes,
+                                               flush_bias)
+            _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
             for p in range(n_players):
-                if classes[p] == best:
-                    share = 1.0 / count
+                share = shares[p]
+                if share > 0:
                     share_sum[c, p] += share
                     share_sq[c, p] += share * share
-                    if count == 1:
+                    if share == 1.0:
                         wins[c, p] += 1
                     else:
                         ties[c, p] += 1
