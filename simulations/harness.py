@@ -1,0 +1,538 @@
+"""The batch-job harness: a study's work as seeded chunks, saved as they finish, resumed after a kill.
+
+A :class:`Study` describes its parameter cells (one combination of game,
+players, policy...), how to play one chunk of deals of a cell (returning sums,
+never per-deal rows) and how to turn the summed chunks into result tables.
+:func:`run_study` plans the chunks, skips those already saved, plays the rest
+(in this process, or as Dask tasks with ``workers > 1`` or a scheduler
+address), and writes the tables and a JSON record.
+
+Chunks and random streams
+-------------------------
+Chunk ``k`` of a cell holds deals ``k * CHUNK_DEALS ..`` of that cell and uses
+the deal engine's random stream ``k`` of the run's seed (``first_chunk=k`` in
+:func:`equity.simulate`, with :data:`equity.deal.CHUNK_DEALS` deals per chunk),
+so the cell's deals are exactly those of one ``simulate(..., deals, seed=seed)``
+call, whatever the number of workers, and whichever chunks were saved by an
+earlier, interrupted run.  Every cell uses the run's seed itself: cells that
+deal the same game to the same number of players see the same deals (common
+random numbers between, for example, two policy profiles).
+
+Sums
+----
+A chunk returns one row per estimate with the per-deal sums ``deals, x, y, xx,
+yy, xy`` of a pair of per-deal quantities ``(x, y)``: the estimate is the ratio
+``sum(y) / sum(x)`` (a mean when ``x`` is 1 for every deal, a proportion of
+hands or pairs otherwise) and its standard error the usual ratio-estimator one
+with deals as independent clusters (:func:`estimates`).  Chunks are added up in
+the order of the plan, so floating-point sums never depend on the order in which
+chunks finished.
+
+Files of a run (``<out>/<run id>/``)
+------------------------------------
+``plan.json`` (the arguments, written first), ``chunks/*.parquet`` (one per
+finished chunk, written to a temporary file and renamed), ``result.parquet``
+and the study's other tables, and ``record.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+import equity
+from equity.deal import CHUNK_DEALS
+from equity.errors import OptionError
+from equity.rng import resolve_seed
+
+__all__ = [
+    "CHUNK_DEALS",
+    "SUM_COLUMNS",
+    "DEFAULT_SEED",
+    "Study",
+    "Task",
+    "RunResult",
+    "studies",
+    "get_study",
+    "resolve_parameters",
+    "parse_players",
+    "parse_parameter",
+    "plan",
+    "run_id",
+    "run_study",
+    "load_run",
+    "sum_row",
+    "add_up",
+    "estimates",
+    "write_parquet",
+    "card_codes_of",
+    "z_score",
+]
+
+#: The per-deal sums every chunk reports for each estimate.
+SUM_COLUMNS = ["deals", "x", "y", "xx", "yy", "xy"]
+#: The seed used when none is given: a run started twice with the same arguments is the same run.
+DEFAULT_SEED = 20240501
+#: Files of a run directory.
+PLAN_FILE, RECORD_FILE, RESULT_TABLE = "plan.json", "record.json", "result"
+
+
+@dataclass(frozen=True)
+class Study:
+    """One study: its question, parameters, and how to play and summarise it.
+
+    Attributes
+    ----------
+    name
+        The name used on the command line (``equity sim run NAME``).
+    title
+        One line for ``equity sim list``.
+    question
+        The question the study answers (the module docstring's first paragraph).
+    defaults
+        Parameters and their defaults; ``players`` is always one of them.  A
+        list-valued default takes a comma-separated list on the command line.
+    deals
+        Default deals per cell: the whole study finishes in a few minutes on two cores.
+    published_deals
+        Deals per cell that give the precision quoted in ``docs/studies.md``.
+    precision
+        What ``published_deals`` buys, in words (standard errors of the key figures).
+    cells
+        ``cells(params) -> list of dict``: the parameter cells, in the order of the tables.
+    chunk
+        ``chunk(params, cell, seed, chunk, deals) -> DataFrame`` of sums (:func:`sum_row`)
+        for deals ``chunk * CHUNK_DEALS ..`` of the cell, ``deals <= CHUNK_DEALS`` of them.
+    finish
+        ``finish(sums, params) -> dict of DataFrame``: the result tables from the sums of
+        every chunk (cell columns included), the main one under ``"result"``.
+    headline
+        ``headline(tables) -> list of str``: the key figures, for ``make run``.
+    cell_deals
+        ``cell_deals(params, cell, deals) -> int``: deals for one cell (by default ``deals``).
+    """
+
+    name: str
+    title: str
+    question: str
+    defaults: Mapping[str, Any]
+    deals: int
+    published_deals: int
+    precision: str
+    cells: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
+    chunk: Callable[..., pd.DataFrame]
+    finish: Callable[[pd.DataFrame, Mapping[str, Any]], dict[str, pd.DataFrame]]
+    headline: Callable[[Mapping[str, pd.DataFrame]], list[str]]
+    cell_deals: Callable[[Mapping[str, Any], Mapping[str, Any], int], int] | None = field(default=None)
+
+    def deals_for(self, params: Mapping[str, Any], cell: Mapping[str, Any], deals: int) -> int:
+        """Deals to play in ``cell`` when the run asks for ``deals`` per cell."""
+        return deals if self.cell_deals is None else self.cell_deals(params, cell, deals)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One chunk of one cell: what a worker plays and the file it ends up in."""
+
+    cell: dict[str, Any]
+    chunk: int
+    deals: int
+
+    @property
+    def filename(self) -> str:
+        """The chunk's file name inside the run's ``chunks`` folder."""
+        key = "_".join(f"{k}-{v}" for k, v in self.cell.items())
+        return f"{key}.{self.chunk:05d}.parquet"
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A finished run: its folder, tables and record."""
+
+    directory: Path
+    tables: dict[str, pd.DataFrame]
+    record: dict[str, Any]
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The main result table."""
+        return self.tables[RESULT_TABLE]
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry of studies
+# ---------------------------------------------------------------------------------------------
+def studies() -> dict[str, Study]:
+    """Every study, by name, in the order of the issue (imported on first use)."""
+    from simulations import eldorado_swap, rarity, switch_pairs, tahoe_usage
+
+    return {m.STUDY.name: m.STUDY for m in (eldorado_swap, switch_pairs, tahoe_usage, rarity)}
+
+
+def get_study(name: str | Study) -> Study:
+    """The study of that name; the error lists the known ones."""
+    if isinstance(name, Study):
+        return name
+    known = studies()
+    if name not in known:
+        raise OptionError(f"unknown study {name!r}: known studies are {', '.join(known)}")
+    return known[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# Parameters
+# ---------------------------------------------------------------------------------------------
+def parse_players(values: str | int | Iterable[str | int]) -> list[int]:
+    """Player counts from ``"2,6,9"``, ``"2-9"``, ``6`` or a list of those, sorted and unique.
+
+    Examples
+    --------
+    >>> parse_players("2-4,9")
+    [2, 3, 4, 9]
+    >>> parse_players(["6", "2"])
+    [2, 6]
+    """
+    items = [values] if isinstance(values, (str, int)) else list(values)
+    found: set[int] = set()
+    for item in items:
+        for part in str(item).replace(" ", "").split(","):
+            if not part:
+                continue
+            try:
+                if "-" in part:
+                    low, high = (int(p) for p in part.split("-", 1))
+                    found.update(range(low, high + 1))
+                else:
+                    found.add(int(part))
+            except ValueError:
+                raise OptionError(f"players: cannot read {part!r} (write e.g. 6, 2,6,9 or 2-9)") from None
+    if not found:
+        raise OptionError("players: give at least one player count")
+    return sorted(found)
+
+
+def parse_parameter(default: Any, text: str, name: str) -> Any:
+    """Read ``text`` as a value of the same kind as ``default`` (lists from commas)."""
+    try:
+        if isinstance(default, bool):
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(text)
+            return text.lower() in ("true", "1", "yes")
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+        if isinstance(default, (list, tuple)):
+            kind = type(default[0]) if default else str
+            return [kind(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise OptionError(f"parameter {name}: cannot read {text!r} as {type(default).__name__}") from None
+    return text
+
+
+def resolve_parameters(study: Study, players=None, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The study's defaults with the given ``players`` and parameters put in (text is parsed)."""
+    resolved = {k: (list(v) if isinstance(v, tuple) else v) for k, v in study.defaults.items()}
+    for name, value in (params or {}).items():
+        if name not in resolved:
+            raise OptionError(f"{study.name} has no parameter {name!r}: it has {', '.join(resolved)}")
+        resolved[name] = parse_parameter(resolved[name], value, name) if isinstance(value, str) else value
+    if players is not None:
+        resolved["players"] = parse_players(players)
+    return resolved
+
+
+# ---------------------------------------------------------------------------------------------
+# Planning
+# ---------------------------------------------------------------------------------------------
+def plan(study: Study, params: Mapping[str, Any], deals: int) -> list[Task]:
+    """Every chunk of the run, cell by cell: the order in which chunks are added up."""
+    tasks = []
+    for cell in study.cells(params):
+        cell_deals = study.deals_for(params, cell, deals)
+        for k in range(-(-cell_deals // CHUNK_DEALS)):
+            tasks.append(Task(dict(cell), k, min(CHUNK_DEALS, cell_deals - k * CHUNK_DEALS)))
+    return tasks
+
+
+def run_id(study: Study, params: Mapping[str, Any], deals: int, seed: int) -> str:
+    """The run's folder name: study, size, seed and a digest of every argument and the code version."""
+    described = json.dumps({"study": study.name, "params": params, "deals": deals, "seed": seed,
+                            "version": equity.__version__}, sort_keys=True, default=str)
+    digest = hashlib.sha256(described.encode()).hexdigest()[:8]
+    return f"{study.name}-{deals}-s{seed}-{digest}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+# ---------------------------------------------------------------------------------------------
+def write_parquet(frame: pd.DataFrame, path: Path) -> None:
+    """Write ``frame`` to ``path`` atomically: a temporary file in the same folder, then a rename."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    frame.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def _write_json(data: Mapping[str, Any], path: Path) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    os.replace(tmp, path)
+
+
+def _git_commit() -> dict[str, Any]:
+    """The git commit of the source tree (and whether it has uncommitted changes), if any."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
+                                timeout=10, check=True).stdout.strip()
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                                capture_output=True, text=True, timeout=10, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {"git_commit": None, "git_dirty": None}
+    return {"git_commit": commit or None, "git_dirty": bool(status.strip())}
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing chunks
+# ---------------------------------------------------------------------------------------------
+def play_chunk(study_name: str, params: Mapping[str, Any], task: Task, seed: int) -> pd.DataFrame:
+    """Play one chunk and return its sums, cell columns first (a Dask task runs exactly this)."""
+    study = get_study(study_name)
+    sums = study.chunk(params, task.cell, seed, task.chunk, task.deals)
+    sums = sums.copy()
+    for position, (key, value) in enumerate(task.cell.items()):
+        sums.insert(position, key, value)
+    sums.insert(len(task.cell), "chunk", task.chunk)
+    return sums
+
+
+def _dask_client(workers: int, scheduler: str | None):
+    """A Dask client: on ``scheduler``, or on a new local cluster of ``workers`` processes (loopback)."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise OptionError(
+            "--workers > 1 and --scheduler need dask.distributed: pip install 'equity[dask]'"
+        ) from None
+    if scheduler:
+        return Client(scheduler), None
+    cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address=None)
+    return Client(cluster), cluster
+
+
+def run_study(study: str | Study, *, deals: int | None = None, players=None,
+              params: Mapping[str, Any] | None = None, seed: int | None = None,
+              out: str | os.PathLike = "results", workers: int = 1, scheduler: str | None = None,
+              progress: bool | None = None) -> RunResult:
+    """Run a study, or finish an interrupted run of it, and write its tables and record.
+
+    Parameters
+    ----------
+    study
+        A study name (see ``equity sim list``) or :class:`Study`.
+    deals
+        Deals per parameter cell (the study's default when None).
+    players
+        Player counts (``"2-9"``, ``"2,6,9"``, a list); the study's default when None.
+    params
+        Other study parameters by name, as values or as command-line text.
+    seed
+        The run's seed (:data:`DEFAULT_SEED` when None, so the same arguments name the same run).
+    out
+        Folder under which the run's folder (named by :func:`run_id`) is made.
+    workers
+        Processes to play chunks in; more than one starts a Dask ``LocalCluster`` on loopback.
+    scheduler
+        Address of an existing Dask scheduler to send the chunks to instead.
+    progress
+        Show a progress bar with the time left (default: when standard error is a terminal).
+
+    Returns
+    -------
+    RunResult
+        The run's folder, tables (``result`` first) and record.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     run = run_study("rarity", deals=2000, players="2", params={"games": "holdem"}, out=out)
+    >>> sorted(run.record)[:4]
+    ['cells', 'chunks', 'chunks_played', 'chunks_reused']
+    >>> int(run.table.query("hand == 'player'").frequency.sum().round(9) // 1)
+    1
+    """
+    from tqdm.auto import tqdm
+
+    study = get_study(study)
+    resolved = resolve_parameters(study, players, params)
+    deals = study.deals if deals is None else deals
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
+        raise OptionError(f"deals must be a positive whole number, got {deals!r}")
+    deals = int(deals)
+    seed = DEFAULT_SEED if seed is None else resolve_seed(seed)
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise OptionError(f"workers must be a positive whole number, got {workers!r}")
+    tasks = plan(study, resolved, deals)
+    if not tasks:
+        raise OptionError(f"{study.name}: these parameters leave nothing to play")
+
+    name = run_id(study, resolved, deals, seed)
+    directory = Path(out) / name
+    chunks_dir = directory / "chunks"
+    chunks_dir.mkdir(parents=True, exist_ok=True)
+    for stale in chunks_dir.glob(".*.tmp"):
+        stale.unlink(missing_ok=True)
+    described = {"study": study.name, "run_id": name, "parameters": resolved, "deals": deals,
+                 "seed": seed, "version": equity.__version__, "chunk_deals": CHUNK_DEALS}
+    plan_path = directory / PLAN_FILE
+    if plan_path.exists():
+        earlier = json.loads(plan_path.read_text())
+        if {k: earlier.get(k) for k in described} != json.loads(json.dumps(described, default=str)):
+            raise OptionError(f"{directory} holds a run with other arguments; choose another --out")
+    else:
+        _write_json(described, plan_path)
+
+    started, clock = datetime.now(UTC), time.perf_counter()
+    pending = [t for t in tasks if not (chunks_dir / t.filename).exists()]
+    reused = len(tasks) - len(pending)
+    total = sum(t.deals for t in tasks)
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=total, initial=total - sum(t.deals for t in pending), unit="deal", unit_scale=True,
+              desc=study.name, disable=not show, dynamic_ncols=True) as bar:
+        if workers == 1 and not scheduler:
+            for task in pending:
+                write_parquet(play_chunk(study.name, resolved, task, seed), chunks_dir / task.filename)
+                bar.update(task.deals)
+        elif pending:
+            client, cluster = _dask_client(workers, scheduler)
+            try:
+                from dask.distributed import as_completed
+
+                futures = {client.submit(play_chunk, study.name, resolved, task, seed, pure=False): task
+                           for task in pending}
+                for future in as_completed(futures):
+                    task = futures[future]
+                    write_parquet(future.result(), chunks_dir / task.filename)
+                    bar.update(task.deals)
+            finally:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+    played_deals = sum(t.deals for t in pending)
+
+    sums = pd.concat([pd.read_parquet(chunks_dir / t.filename) for t in tasks], ignore_index=True)
+    tables = study.finish(sums, resolved)
+    for table_name, table in tables.items():
+        write_parquet(table, directory / f"{table_name}.parquet")
+    elapsed = time.perf_counter() - clock
+    record = {
+        **described,
+        "title": study.title,
+        "question": study.question,
+        "published_deals": study.published_deals,
+        "cells": len({json.dumps(t.cell, sort_keys=True) for t in tasks}),
+        "chunks": len(tasks),
+        "chunks_played": len(pending),
+        "chunks_reused": reused,
+        "deals_total": total,
+        "deals_played": played_deals,
+        "tables": list(tables),
+        "workers": workers,
+        "scheduler": scheduler,
+        **_git_commit(),
+        "started": started.isoformat(timespec="seconds"),
+        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+        "elapsed_seconds": round(elapsed, 3),
+        "deals_per_second": round(played_deals / elapsed, 1) if elapsed > 0 else None,
+    }
+    _write_json(record, directory / RECORD_FILE)
+    return RunResult(directory, tables, record)
+
+
+def load_run(run: str | os.PathLike, out: str | os.PathLike = "results") -> RunResult:
+    """A finished run, from its folder or its id under ``out``."""
+    directory = Path(run)
+    if not (directory / RECORD_FILE).exists():
+        directory = Path(out) / str(run)
+    if not (directory / RECORD_FILE).exists():
+        raise OptionError(f"no finished run {str(run)!r} (looked for {RECORD_FILE} in {run} and {directory})")
+    record = json.loads((directory / RECORD_FILE).read_text())
+    tables = {name: pd.read_parquet(directory / f"{name}.parquet") for name in record["tables"]}
+    return RunResult(directory, tables, record)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sums and estimates
+# ---------------------------------------------------------------------------------------------
+def sum_row(x, y, **dims: Any) -> dict[str, Any]:
+    """One estimate's per-deal sums: ``x`` and ``y`` have one value per deal (``x`` may be a scalar)."""
+    y = np.asarray(y, dtype=np.float64)
+    x = np.broadcast_to(np.asarray(x, dtype=np.float64), y.shape)
+    return {**dims, "deals": float(y.shape[0]), "x": float(x.sum()), "y": float(y.sum()),
+            "xx": float((x * x).sum()), "yy": float((y * y).sum()), "xy": float((x * y).sum())}
+
+
+def add_up(sums: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Sum the chunks' rows of each estimate, in row order (chunks are in plan order)."""
+    return sums.groupby(list(by), sort=False, dropna=False)[SUM_COLUMNS].sum().reset_index()
+
+
+def estimates(sums: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Estimates ``sum(y) / sum(x)`` and their standard errors, deals being independent clusters.
+
+    The variance is the ratio estimator's, ``n / (n - 1) * sum((y - r x)^2) / sum(x)^2``
+    over deals; with ``x = 1`` it is the sample variance of ``y`` over ``n``.
+    """
+    n, x, y = (sums[c].to_numpy(dtype=np.float64) for c in ("deals", "x", "y"))
+    xx, yy, xy = (sums[c].to_numpy(dtype=np.float64) for c in ("xx", "yy", "xy"))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = y / x
+        spread = np.maximum(yy - 2 * ratio * xy + ratio * ratio * xx, 0.0)
+        stderr = np.sqrt(spread * n / np.maximum(n - 1, 1)) / x
+    return ratio, stderr
+
+
+def z_score(difference: float, stderr: float) -> float:
+    """``difference / stderr``, or NaN when the error is zero."""
+    return difference / stderr if stderr > 0 else math.nan
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards in the deal engine's tables
+# ---------------------------------------------------------------------------------------------
+_RANK_OF = np.full(256, 255, dtype=np.uint8)
+_SUIT_OF = np.full(256, 255, dtype=np.uint8)
+for _i, _c in enumerate(equity.cards.RANKS):
+    _RANK_OF[ord(_c)] = _i
+for _i, _c in enumerate("cdhs"):
+    _SUIT_OF[ord(_c)] = _i
+
+
+def card_codes_of(texts: Sequence[str] | pd.Series, n_cards: int) -> np.ndarray:
+    """Card codes, ``uint8[len(texts), n_cards]``, of the engine's card texts (``"AhKd"``).
+
+    Examples
+    --------
+    >>> card_codes_of(["AhKd", "2c3c"], 2).tolist()
+    [[50, 45], [0, 4]]
+    """
+    raw = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(-1, n_cards, 2)
+    codes = 4 * _RANK_OF[raw[:, :, 0]].astype(np.int16) + _SUIT_OF[raw[:, :, 1]]
+    if (raw.shape[0] != len(texts)) or (codes > 51).any():
+        raise ValueError("card texts must be two characters per card, as the deal engine writes them")
+    return codes.astype(np.uint8)

@@ -1,0 +1,293 @@
+"""Study 2, Switch pair-break odds: how often does the blind switch break a pair, what does it do to hands?
+
+In Switch every active player takes one card, at random and unseen, from the
+previous player, once before and once after the draw (seven-card Switch: twice,
+no draw).  The rule document says a given pair loses one of its cards with
+probability two in five on each switch of the five-card game (a card is taken
+uniformly from five, two of which belong to the pair; two in seven with seven
+cards).  For five- and seven-card Switch, each draw policy and 2 to 7 players the
+study measures: the chance that a pair loses a card at the first and at the
+second switch; the chance that a player dealt a pair still holds a pair of that
+rank after the first switch, after the draw and after the second switch; the
+distribution of showdown hands (each player's and the winner's) against the same
+game with no switch; and the equity of pat hands (two pair, trips, straights and
+better, as dealt) with and without the switch.
+
+Without the switch.  The deal engine refuses a draw without a switch
+(``simulate("draw")`` raises, and :func:`equity.switch.play_switch` needs a game
+with a switch), so :func:`play_plain` plays plain draw with the engine's own
+Switch kernel (:func:`equity._kernels.switch.play_switch_chunk`) told to make zero
+switches: the same dealing, the same draw policies, the same stub handling.
+Seven-card "plain" is the dealt seven cards.  The plain game uses a random stream
+of its own (spawn key ``(chunk, 1)`` of the run's seed), independent of the
+Switch game's, so a difference between the two has the standard error
+``sqrt(se_switch^2 + se_plain^2)``.
+
+A "pair" is a rank of which the player holds exactly two cards (every pair of a
+two-pair hand or a full house counts, trips do not); "still holds a pair of that
+rank" means at least two cards of it (a pair improved to trips counts).
+Proportions of pairs and of hands are ratio estimates with deals as independent
+clusters (the players of one deal are not independent).
+
+Tables: ``result`` (pair odds, with the exact 2/5 and 2/7 beside the losses),
+``categories`` (showdown categories, each player and winner, Switch against
+plain) and ``pat_equity``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+import equity
+from equity._kernels.switch import play_switch_chunk
+from equity.errors import OptionError
+from equity.games import Draw
+from equity.switch import POLICIES, play_switch
+from simulations.harness import CHUNK_DEALS, Study, add_up, estimates, sum_row
+
+__all__ = ["STUDY", "play_plain", "PAT_CATEGORIES"]
+
+#: Dealt categories counted as pat hands (two pair and better), lowest first.
+PAT_CATEGORIES = ("two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
+                  "straight_flush")
+PAT = "two_pair_or_better"
+#: Games of the study and the phases recorded after the deal.
+PHASES = {"switch": ("dealt", "after_switch_1", "after_draw", "after_switch_2"),
+          "switch7": ("dealt", "after_switch_1", "after_switch_2")}
+NO_POLICY = "none"
+
+
+def play_plain(players: int, deals: int, *, seed: int, chunk: int = 0, policy: str = "standard",
+               seven_card: bool = False) -> dict[str, np.ndarray]:
+    """Plain five-card draw (or seven dealt cards) with no switch, from the engine's Switch kernel.
+
+    Parameters
+    ----------
+    players, deals
+        Players (2 to 7) and deals (at most one chunk's worth is sensible).
+    seed, chunk
+        The run's seed and the chunk: the stream is spawn key ``(chunk, 1)`` of the seed,
+        distinct from every stream the deal engine uses.
+    policy
+        Draw policy for every seat (``stand``, ``standard``, ``max``); unused with seven cards.
+    seven_card
+        Deal seven cards and stop (the seven-card game has no draw).
+
+    Returns
+    -------
+    dict
+        ``dealt`` and ``hands`` (``uint8[deals, players, hand_size]``): the hands as dealt
+        and at the showdown; ``drawn`` (``int8[deals, players]``) for the five-card game.
+
+    Examples
+    --------
+    >>> r = play_plain(3, 1000, seed=1, policy="stand")
+    >>> bool((r["dealt"] == r["hands"]).all())  # standing pat keeps the dealt hand
+    True
+    """
+    game = equity.get_game("draw7" if seven_card else "draw")
+    if policy not in POLICIES:
+        raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
+    if not 2 <= players <= game.max_players:
+        raise OptionError(f"{players} players: {game.name} allows 2 to {game.max_players}")
+    draw = not seven_card
+    size = game.hole_cards
+    n_phases = 1 + int(draw)
+    deck = np.array(game.deck, dtype=np.uint8)
+    hands = np.empty(deals * players * size, dtype=np.uint8)
+    none16 = np.empty(0, dtype=np.int16)
+    drawn = np.empty(deals * players if draw else 0, dtype=np.int8)
+    discarded = np.empty(deals * players if draw else 0, dtype=np.uint64)
+    trace_hands = np.empty(deals * n_phases * players * size, dtype=np.uint8)
+    trace_stub = np.empty(deals * n_phases * deck.size, dtype=np.uint8)
+    trace_pile = np.empty_like(trace_stub)
+    state = np.random.SeedSequence(seed, spawn_key=(chunk, 1)).generate_state(4, dtype=np.uint64)
+    if not state.any():
+        state[0] = 1
+    limits = next((p for p in equity.get_game("switch").phases if isinstance(p, Draw)), Draw())
+    play_switch_chunk(state, deck, deals, players, size, 0, draw, 0,
+                      np.full(players, POLICIES[policy], dtype=np.int8), limits.limit,
+                      limits.limit_with_ace, False, np.zeros(deals * players, dtype=np.bool_), hands,
+                      none16, none16.copy(), drawn, discarded, np.zeros(deals, dtype=np.uint8), True,
+                      trace_hands, trace_stub, trace_pile)
+    out = {"dealt": trace_hands.reshape(deals, n_phases, players, size)[:, 0].copy(),
+           "hands": hands.reshape(deals, players, size)}
+    if draw:
+        out["drawn"] = drawn.reshape(deals, players)
+    return out
+
+
+def _rank_counts(hands: np.ndarray) -> np.ndarray:
+    """Cards of each rank, ``[..., 13]``, in hands ``[..., hand_size]``."""
+    ranks = hands >> 2
+    return np.stack([(ranks == r).sum(axis=-1) for r in range(13)], axis=-1)
+
+
+def _positions(game: str, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Strengths and category positions ``[deals, players]`` of hands ``[deals, players, size]``."""
+    n, players, size = hands.shape
+    strengths = equity.evaluate_many(game, hands.reshape(n * players, size), None, check=False)
+    strengths = strengths.reshape(n, players)
+    return strengths, equity.category_positions(strengths).astype(np.int64)
+
+
+def _showdown_rows(game: str, variant: str, dealt: np.ndarray, final: np.ndarray) -> list[dict]:
+    """Category, winner and pat-equity sums for one form of the game (``switch`` or ``plain``)."""
+    ranking = equity.get_game(game).ranking
+    k = len(ranking)
+    strengths, positions = _positions(game, final)
+    _, dealt_positions = _positions(game, dealt)
+    players = final.shape[1]
+    shares = equity.pot_shares_many(strengths)
+    winner = positions[np.arange(len(positions)), strengths.argmax(axis=1)]
+    rows = []
+    for position in range(k):
+        name = str(ranking[k - 1 - position])
+        rows.append(sum_row(players, (positions == position).sum(axis=1), measure="category",
+                            variant=variant, key=name))
+        rows.append(sum_row(1, winner == position, measure="winner", variant=variant, key=name))
+    pat_positions = [k - 1 - ranking.index(c) for c in PAT_CATEGORIES]
+    for name, chosen in [*((c, [p]) for c, p in zip(PAT_CATEGORIES, pat_positions, strict=True)),
+                         (PAT, pat_positions)]:
+        mask = np.isin(dealt_positions, chosen)
+        rows.append(sum_row(mask.sum(axis=1), (shares * mask).sum(axis=1), measure="pat_equity",
+                            variant=variant, key=name))
+    return rows
+
+
+def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
+    cells = []
+    for game in params["games"]:
+        if game not in PHASES:
+            raise OptionError(f"unknown game {game!r}: this study plays {', '.join(PHASES)}")
+        for policy in (params["policies"] if game == "switch" else [NO_POLICY]):
+            if game == "switch" and policy not in POLICIES:
+                raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
+            for players in params["players"]:
+                if not 2 <= players <= equity.get_game(game).max_players:
+                    raise OptionError(f"{players} players: {game} allows 2 to 7")
+                cells.append({"game": game, "policy": policy, "players": players})
+    return cells
+
+
+def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk: int,
+           deals: int) -> pd.DataFrame:
+    game, players = cell["game"], cell["players"]
+    seven = game == "switch7"
+    policy = "standard" if cell["policy"] == NO_POLICY else cell["policy"]
+    played = play_switch(players, deals, seed=seed, game=game, policy=policy, chunk_size=CHUNK_DEALS,
+                         first_chunk=chunk, trace=True)
+    trace = played["trace_hands"]  # [deals, phases, players, size]
+    phases = PHASES[game]
+    counts = _rank_counts(trace)  # [deals, phases, players, 13]
+    ranks = np.arange(13)
+    pairs = counts[:, 0] == 2
+    dealt_pairs = pairs.sum(axis=(1, 2))
+    rows = []
+    for s, before in ((0, 0), (1, len(phases) - 2)):
+        gave = played["gave"][:, s].astype(np.int64)
+        given_rank = np.where(gave >= 0, gave >> 2, -1)
+        held_two = counts[:, before] == 2
+        lost = held_two & (ranks == given_rank[..., None])
+        rows.append(sum_row(held_two.sum(axis=(1, 2)), lost.sum(axis=(1, 2)), measure="pair_lost",
+                            variant="switch", key=f"switch_{s + 1}"))
+    for j, phase in enumerate(phases[1:], start=1):
+        rows.append(sum_row(dealt_pairs, (pairs & (counts[:, j] >= 2)).sum(axis=(1, 2)),
+                            measure="pair_held", variant="switch", key=phase))
+    rows += _showdown_rows(game, "switch", trace[:, 0], played["hands"])
+
+    plain = play_plain(players, deals, seed=seed, chunk=chunk, policy=policy, seven_card=seven)
+    if not seven:
+        plain_pairs = _rank_counts(plain["dealt"]) == 2
+        held = plain_pairs & (_rank_counts(plain["hands"]) >= 2)
+        rows.append(sum_row(plain_pairs.sum(axis=(1, 2)), held.sum(axis=(1, 2)), measure="pair_held",
+                            variant="plain", key="after_draw"))
+    rows += _showdown_rows(game, "plain", plain["dealt"], plain["hands"])
+    return pd.DataFrame(rows)
+
+
+CELL = ["game", "policy", "players"]
+
+
+def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataFrame]:
+    summed = add_up(sums, [*CELL, "measure", "variant", "key"])
+    summed["estimate"], summed["stderr"] = estimates(summed)
+    summed["units"] = summed["x"].round().astype(np.int64)
+
+    pairs = summed[summed.measure.isin(["pair_lost", "pair_held"])].copy()
+    hand_size = np.where(pairs.game == "switch7", 7, 5)
+    pairs["exact"] = np.where(pairs.measure == "pair_lost", 2 / hand_size, np.nan)
+    pairs["z"] = (pairs.estimate - pairs.exact) / pairs.stderr
+    pairs["game_form"] = np.where(pairs.variant == "switch", "switch", "plain draw")
+    pairs = pairs.rename(columns={"key": "when", "units": "pairs"})
+    result = pairs[[*CELL, "measure", "game_form", "when", "pairs", "estimate", "stderr", "exact", "z"]]
+
+    def side_by_side(measure: str, key_name: str) -> pd.DataFrame:
+        """Switch and plain estimates side by side; ``n_*``: hands, deals or pat hands behind each."""
+        part = summed[summed.measure == measure]
+        index = [*CELL, "key"]
+        switch = part[part.variant == "switch"].set_index(index)
+        plain = part[part.variant == "plain"].set_index(index)
+        frame = pd.DataFrame({"n_switch": switch.units, "switch": switch.estimate, "switch_se": switch.stderr,
+                              "n_plain": plain.units, "plain": plain.estimate, "plain_se": plain.stderr})
+        frame["difference"] = frame.switch - frame.plain
+        frame["difference_se"] = np.hypot(frame.switch_se, frame.plain_se)
+        return frame.reset_index().rename(columns={"key": key_name})
+
+    categories = pd.concat([side_by_side("category", "category").assign(hand="player"),
+                            side_by_side("winner", "category").assign(hand="winner")], ignore_index=True)
+    order = {str(c): i + 1 for i, c in enumerate(equity.get_game("switch").ranking)}
+    categories.insert(len(CELL), "hand", categories.pop("hand"))
+    categories.insert(len(CELL) + 1, "rank", categories.category.map(order))
+    pat = side_by_side("pat_equity", "dealt")
+    pat.insert(len(CELL) + 1, "fair_share", 1 / pat.players)
+    return {"result": result.reset_index(drop=True), "categories": categories, "pat_equity": pat}
+
+
+def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
+    result = tables["result"]
+    lines = []
+    losses = result[result.measure == "pair_lost"]
+    for (game, when), part in losses.groupby(["game", "when"], sort=False):
+        # pooled over the cells (independent streams but for each chunk's first deal)
+        weight = part.pairs.to_numpy(dtype=float)
+        estimate = float((part.estimate * weight).sum() / weight.sum())
+        stderr = float(np.sqrt(((part.stderr * weight) ** 2).sum()) / weight.sum())
+        exact = float(part.exact.iloc[0])
+        lines.append(f"{game:<7} a pair loses a card at {when.replace('_', ' ')}: {estimate:.4f} ± "
+                     f"{stderr:.4f} (exact {exact:.4f}, {(estimate - exact) / stderr:+.1f} SE; "
+                     f"{int(weight.sum()):,} pairs)")
+    held = result[(result.measure == "pair_held") & (result.when == "after_switch_2")]
+    for row in held.itertuples():
+        if row.policy in ("standard", NO_POLICY) and row.players in (2, 4, 6):
+            draw = "no draw" if row.policy == NO_POLICY else f"{row.policy} draw"
+            lines.append(f"{row.game:<7} {row.players} players, {draw}: dealt pair still held at the "
+                         f"showdown {row.estimate:.4f} ± {row.stderr:.4f}")
+    pat = tables["pat_equity"]
+    pat = pat[(pat.dealt == PAT) & pat.policy.isin(["standard", NO_POLICY]) & pat.players.isin([2, 4, 6])]
+    for row in pat.itertuples():
+        lines.append(f"{row.game:<7} {row.players} players: equity of a pat hand (two pair or better) "
+                     f"{row.switch:.4f} ± {row.switch_se:.4f} with the switch, {row.plain:.4f} ± "
+                     f"{row.plain_se:.4f} without ({row.difference:+.4f} ± {row.difference_se:.4f})")
+    return lines
+
+
+STUDY = Study(
+    name="switch-pairs",
+    title="Switch pair-break odds, showdown hands and pat-hand equity, with and without the switch",
+    question=__doc__.split("\n\n")[1].replace("\n", " "),
+    defaults={"players": list(range(2, 8)), "games": ["switch", "switch7"],
+              "policies": ["stand", "standard", "max"]},
+    deals=131_072,
+    published_deals=1_048_576,
+    precision=("pair-loss odds to about ±0.001 per cell (a few ±0.0003 pooled over cells) and showdown "
+               "frequencies to ±0.001 with --deals 1048576"),
+    cells=_cells,
+    chunk=_chunk,
+    finish=_finish,
+    headline=_headline,
+)
