@@ -24,12 +24,13 @@ from equity._kernels.evaluate import (
     best_low,
     first_invalid_row,
 )
-from equity.cards import CardsLike, card_codes, card_text, parse_rank
+from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
     CATEGORY_SHIFT,
     LOW_PATTERNS,
+    STANDARD_RANKING,
     Category,
     describe_high,
     describe_low,
@@ -180,8 +181,14 @@ def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
 
 
 def _wild_rows(game: Game, wild, n_rows: int) -> np.ndarray:
+    fixed = game.fixed_wild_rank
     if wild is None:
-        return NO_WILD
+        return NO_WILD if fixed is None else np.full(n_rows, fixed, dtype=np.int8)
+    if fixed is not None:
+        raise OptionError(
+            f"{game.name} has a fixed wild rank ({RANKS[fixed]}): the wild option applies to games "
+            "whose wild rank is made in play (eldorado)"
+        )
     if game.wild is None:
         raise OptionError(
             f"{game.name} has no wild cards: the wild option applies to games with a wild rule "
@@ -320,14 +327,18 @@ def _games():
 
 def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
                       wild_can_be_ace: bool = True, check: bool = True) -> np.ndarray:
-    """Ace-to-five low strengths of many hands: larger is a better low, 0 is no qualifying low.
+    """Low strengths of many hands: larger is a better low, 0 is no qualifying low.
 
-    Parameters are those of :func:`evaluate_many`; ``wild_can_be_ace`` (El Dorado)
-    says whether a wild card may count as an ace.
+    The low is the game's (:class:`~equity.games.LowRule`): ace-to-five, or
+    deuce-to-seven for games that say so.  Parameters are those of
+    :func:`evaluate_many`; ``wild_can_be_ace`` (El Dorado) says whether a wild card
+    may count as an ace.
     """
     g = get_game(game)
     variant = _low_variant(g, wild_can_be_ace)
     g, hole_rows, board_rows, wild_rows = _prepare(g, hole, board, wild, g.low.hand_size, check)
+    if g.low.kind == "deuce_to_seven":
+        return _deuce_to_seven_many(g, hole_rows, board_rows)
     t = tables_for(g)
     n_hole, n_board = hole_rows.shape[1], board_rows.shape[1]
     groups = _groups(g, n_hole, n_board, g.low.hand_size, False)
@@ -343,6 +354,46 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
              t.suit_bits, t.disp, t.hash_params, t.low_classes[variant], t.low_strength,
              wild_rows, out)
     return out
+
+
+#: Deuce-to-seven lows are stored as ``DEUCE_TO_SEVEN_TOP - high strength`` (never 0).
+DEUCE_TO_SEVEN_TOP = 1 << 28
+
+
+@lru_cache(maxsize=64)
+def _deuce_to_seven_high(g: Game) -> Game:
+    """The high game whose worst five-card hand is the best deuce-to-seven low of ``g``.
+
+    Standard ranking, the ace high only (A-2-3-4-5 is not a straight), the same deck;
+    one exact five-card hand per row.
+    """
+    from equity.games import HoleRule
+    from equity.rankings import STANDARD_RANKING
+
+    return Game(name=f"{g.name} (deuce-to-seven)", title=g.title, source=g.source,
+                deck_ranks=g.deck_ranks, hole_cards=5, streets=(), hand_size=5,
+                hole_rule=HoleRule(0, 5), ranking=STANDARD_RANKING, ace_low_as=None,
+                deck_suits=g.deck_suits)
+
+
+def _deuce_to_seven_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Deuce-to-seven low strengths: the lowest high hand over the five-card hands the rule allows.
+
+    Each allowed five-card hand is valued as a high hand of :func:`_deuce_to_seven_high`;
+    the row's low is the smallest, stored inverted (larger is better, 0 = no qualifying low).
+    """
+    positions, _ = _subset_rows(g, hole.shape[1], board.shape[1], 5)
+    cards = np.concatenate([hole, board], axis=1)
+    hands = cards[:, positions].reshape(-1, 5)
+    high = evaluate_many(_deuce_to_seven_high(g), hands, None, check=False)
+    worst = high.reshape(cards.shape[0], len(positions)).min(axis=1)
+    low = (np.uint32(DEUCE_TO_SEVEN_TOP) - worst).astype(np.uint32)
+    qualifier = g.low.qualifier
+    if qualifier is not None:
+        top_rank = (worst >> np.uint32(CATEGORY_SHIFT - 4)) & np.uint32(0xF)
+        no_pair = (worst >> np.uint32(CATEGORY_SHIFT)) == 0  # high card: no pair, straight or flush
+        low[~(no_pair & (top_rank <= qualifier))] = 0
+    return low
 
 
 def category_positions(strengths) -> np.ndarray:
@@ -502,7 +553,7 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
     g = get_game(game)
     hole_codes, board_codes = _parse_hand(g, hole, board)
     _check_counts(g, len(hole_codes), len(board_codes))
-    wild_rank = None if wild is None else parse_rank(wild)
+    wild_rank = g.fixed_wild_rank if wild is None else parse_rank(wild)
     strength = int(evaluate_many(g, hole_codes[None, :], board_codes[None, :], wild=wild)[0])
     cards = np.concatenate([hole_codes, board_codes])
 
@@ -540,9 +591,20 @@ def _describe_low(strength: int) -> tuple[str, str]:
     return str(category), text
 
 
+def _describe_deuce_to_seven(strength: int) -> tuple[str, str]:
+    """Category and text of a deuce-to-seven low, e.g. ``"7-5-4-3-2 low"``."""
+    high = DEUCE_TO_SEVEN_TOP - strength
+    category = STANDARD_RANKING[len(STANDARD_RANKING) - 1 - (high >> CATEGORY_SHIFT)]
+    if category == Category.HIGH_CARD:
+        return str(category), describe_low(_tiebreak(high, 5))
+    if category == Category.FLUSH:
+        return str(category), describe_low(_tiebreak(high, 5)) + " (flush)"
+    return str(category), f"{describe_high(category, _tiebreak(high, 3))} (as a deuce-to-seven low)"
+
+
 def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
                  wild: str | int | None = None, wild_can_be_ace: bool = True) -> Hand | None:
-    """Evaluate one player's ace-to-five low, or None when the hand has no qualifying low.
+    """Evaluate one player's low (the game's kind), or None when the hand has no qualifying low.
 
     Examples
     --------
@@ -566,7 +628,10 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
                                  wild_can_be_ace=wild_can_be_ace, check=False)
 
     played, used = _playing_cards(g, cards, len(hole_codes), g.low.hand_size, strength, strengths_of)
-    category, text = _describe_low(strength)
-    wild_rank = None if wild is None else parse_rank(wild)
+    if g.low.kind == "deuce_to_seven":
+        category, text = _describe_deuce_to_seven(strength)
+    else:
+        category, text = _describe_low(strength)
+    wild_rank = g.fixed_wild_rank if wild is None else parse_rank(wild)
     return Hand(g.name, strength, category, _display_order(played, wild_rank), text, used, is_low=True)
 

@@ -10,7 +10,9 @@ The tables come from :func:`equity.rankings.exact_hand_value` by dynamic
 programming: a multiset of exactly a hand's size is valued directly; a wild card
 takes the best rank it may stand for; a larger multiset is worth the best of its
 sub-multisets one card smaller.  They are written to ``$EQUITY_CACHE_DIR`` (by
-default ``~/.cache/equity``) keyed by the game's fingerprint.
+default ``~/.cache/equity``) keyed by the game's fingerprint (every built-in
+or custom game alike), so only the first process to use a game description
+builds them; a build that takes more than a second says so on stderr.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import hashlib
 import os
 import sys
 import tempfile
+import threading
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -216,7 +220,8 @@ def build_tables(game: Game) -> EvalTables:
 
     rank_values = dp.run(high, game.hand_size, max_cards, max_wilds, n_slots, deck)
     flush_values = _flush_values(game, max_cards, max_wilds)
-    if game.low is not None:
+    ace_to_five = game.low is not None and game.low.kind == "ace_to_five"
+    if ace_to_five:  # deuce-to-seven lows are valued from high hands (equity.evaluate)
         low = game.low
 
         def low_value(i: int) -> int:
@@ -233,7 +238,7 @@ def build_tables(game: Game) -> EvalTables:
     (rank_classes, flush_classes), high_strength = _dense(rank_values, flush_values)
     (low_classes,), low_strength = _dense(low_values)
     hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
-        game, counts, dp, rank_classes[0], low_classes[0, 0] if game.low else None)
+        game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
                       exact_low_classes)
@@ -284,6 +289,37 @@ def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_cla
 
 _LOADED: dict[str, EvalTables] = {}
 
+#: A table build that is still running after this many seconds says so on stderr.
+REPORT_AFTER_SECONDS = 1.0
+
+
+def _build_and_report(game: Game) -> EvalTables:
+    """:func:`build_tables`, saying on stderr what is being built once it takes over a second."""
+    lock = threading.Lock()
+    state = {"done": False, "reported": False}
+
+    def report() -> None:
+        with lock:
+            if not state["done"]:
+                state["reported"] = True
+                print(f"building tables for {game.name}... (first use of this game description; "
+                      f"cached in {cache_dir()})", file=sys.stderr, flush=True)
+
+    timer = threading.Timer(REPORT_AFTER_SECONDS, report)
+    timer.daemon = True
+    start = time.perf_counter()
+    timer.start()
+    try:
+        tables = build_tables(game)
+    finally:
+        with lock:
+            state["done"] = True
+        timer.cancel()
+    if state["reported"]:
+        print(f"tables for {game.name} built in {time.perf_counter() - start:.1f} s",
+              file=sys.stderr, flush=True)
+    return tables
+
 
 @lru_cache(maxsize=1)
 def _generator_digest() -> str:
@@ -313,7 +349,7 @@ def tables_for(game: Game) -> EvalTables:
         except (OSError, KeyError, ValueError):
             tables = None
     if tables is None:
-        tables = build_tables(game)
+        tables = _build_and_report(game)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as tmp:

@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
-from equity.cards import RANKS
+from equity.cards import RANKS, SUITS
 from equity.errors import GameError
 from equity.rankings import POSSIBLE_CATEGORIES, Category
 
@@ -50,22 +50,33 @@ class HoleRule:
 
 @dataclass(frozen=True)
 class WildRule:
-    """Wild cards.  ``source='exchange'``: the rank is made in play and passed per deal."""
+    """Wild cards: every card of one rank stands for any card.
+
+    ``source='exchange'``: the rank is made in play (El Dorado) and passed per deal.
+    ``source='fixed'``: the rank is part of the rules (``rank=0``: deuces wild) and
+    applies to every hand.
+    """
 
     source: str = "exchange"
     max_wild_cards: int = 4
+    rank: int | None = None
 
 
 @dataclass(frozen=True)
 class LowRule:
-    """An ace-to-five low: straights and flushes ignored, ace low, pairs count against.
+    """A low hand: ace-to-five by default, or deuce-to-seven.
 
-    ``qualifier`` is the highest rank index a qualifying low may hold (6 means
-    eight-or-better) or None for no qualifier.
+    ``kind='ace_to_five'``: straights and flushes ignored, ace low, pairs count
+    against.  ``kind='deuce_to_seven'``: the worst high hand wins, the ace is high
+    only (A-2-3-4-5 is not a straight), and straights, flushes and pairs count
+    against.  ``qualifier`` is the highest rank index a qualifying low may hold
+    (6 means eight-or-better; a deuce-to-seven low must also be a no-pair hand
+    without a straight or flush) or None for no qualifier.
     """
 
     qualifier: int | None = 6
     hand_size: int = 5
+    kind: str = "ace_to_five"
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,19 @@ class Draw:
 
 
 Phase = Street | Exchange | Switch | Draw
+
+#: The low hands a :class:`LowRule` may name.
+LOW_KINDS = ("ace_to_five", "deuce_to_seven")
+
+#: Fields added after the first release, left out of a fingerprint while at their defaults.
+_NEW_FIELD_DEFAULTS = {"rank": None, "kind": "ace_to_five"}
+
+
+def _shape(rule: WildRule | LowRule | None) -> dict | None:
+    if rule is None:
+        return None
+    return {k: v for k, v in asdict(rule).items()
+            if k not in _NEW_FIELD_DEFAULTS or v != _NEW_FIELD_DEFAULTS[k]}
 
 
 def standard_straights(length: int, deck_ranks: tuple[int, ...], ace_low_as: int | None) -> tuple[
@@ -138,6 +162,12 @@ class Game:
         Most players the deck serves.
     phases
         The deal after the hole cards: streets, exchange, switch and draw, in order.
+    deck_suits
+        Suit indexes in the deck (0..3 = clubs, diamonds, hearts, spades); all four by default.
+
+    Custom games are defined the same way (or with :func:`equity.define_game` and
+    TOML files, :mod:`equity.games.custom`); ``ranking`` may be given as category
+    names, and sequences become tuples.
     """
 
     name: str
@@ -156,8 +186,10 @@ class Game:
     max_players: int = 10
     phases: tuple[Phase, ...] = field(default=())
     description: str = ""
+    deck_suits: tuple[int, ...] = (0, 1, 2, 3)
 
     def __post_init__(self) -> None:
+        self._normalize()
         if self.hand_size not in POSSIBLE_CATEGORIES:
             raise GameError(f"game {self.name!r}: hand size {self.hand_size} (allowed: 5 or 6)")
         impossible = [c for c in self.ranking if c not in POSSIBLE_CATEGORIES[self.hand_size]]
@@ -176,6 +208,82 @@ class Game:
             )
         if rule.max_used + self.board_cards < self.hand_size or rule.min_used > self.hand_size:
             raise GameError(f"game {self.name!r}: the hole rule can never make a {self.hand_size}-card hand")
+        self._check_ranking_and_rules()
+
+    def _normalize(self) -> None:
+        """Sequences become tuples and category names become :class:`Category` members."""
+        for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) and not isinstance(value, str):
+                object.__setattr__(self, name, tuple(value))
+        known = {str(c): c for c in Category}
+        if not isinstance(self.ranking, str):
+            unknown = [c for c in self.ranking if str(c) not in known]
+            if unknown:
+                raise GameError(
+                    f"game {self.name!r}: ranking: unknown category {str(unknown[0])!r} "
+                    f"(known categories: {', '.join(known)})"
+                )
+            object.__setattr__(self, "ranking", tuple(known[str(c)] for c in self.ranking))
+        if self.ace_low_as == -1 and self.deck_ranks and ACE in self.deck_ranks:
+            # the ace plays low just below the deck's lowest rank (A-2-3-4-5, or A-6-7-8-9 from six up)
+            object.__setattr__(self, "ace_low_as", min(self.deck_ranks) - 1)
+
+    def _check_ranking_and_rules(self) -> None:
+        """Checks that need no knowledge of the deal: the ranking, straights, wild and low rules."""
+        name, size = self.name, self.hand_size
+        repeated = sorted({str(c) for c in self.ranking if self.ranking.count(c) > 1})
+        if repeated:
+            raise GameError(f"game {name!r}: ranking lists {', '.join(repeated)} more than once")
+        needed = set(POSSIBLE_CATEGORIES[size]) - {Category.FIVE_OF_A_KIND}
+        if self.wild is not None and size == 5:
+            needed.add(Category.FIVE_OF_A_KIND)
+        missing = [str(c) for c in Category if c in needed and c not in self.ranking]
+        if missing:
+            raise GameError(
+                f"game {name!r}: ranking must list every category a {size}-card hand can make"
+                f"{' with wild cards' if self.wild is not None else ''}; missing: {', '.join(missing)}"
+            )
+        low_ace = min(self.deck_ranks) - 1 if self.deck_ranks else None
+        if self.ace_low_as is not None and ACE in self.deck_ranks and self.ace_low_as != low_ace:
+            raise GameError(
+                f"game {name!r}: ace_low_as {self.ace_low_as}: the ace can play low only just below "
+                f"the deck's lowest rank (rank index {low_ace}), or not at all (None)"
+            )
+        wild = self.wild
+        if wild is not None:
+            if size != 5:
+                raise GameError(f"game {name!r}: wild cards need a 5-card hand, not {size}")
+            if wild.source not in ("exchange", "fixed"):
+                raise GameError(
+                    f"game {name!r}: wild source {wild.source!r} (allowed: 'exchange', 'fixed')")
+            if wild.source == "fixed" and wild.rank not in self.deck_ranks:
+                raise GameError(
+                    f"game {name!r}: a fixed wild rule needs a wild rank in the deck, got {wild.rank!r}")
+            if wild.source == "exchange" and wild.rank is not None:
+                raise GameError(f"game {name!r}: an exchange makes the wild rank; give no fixed rank")
+            if wild.max_wild_cards != len(self.deck_suits):
+                raise GameError(
+                    f"game {name!r}: max_wild_cards {wild.max_wild_cards}: a wild rank has "
+                    f"{len(self.deck_suits)} cards in this deck"
+                )
+        low = self.low
+        if low is not None:
+            if low.kind not in LOW_KINDS:
+                raise GameError(f"game {name!r}: low kind {low.kind!r} (allowed: {', '.join(LOW_KINDS)})")
+            if low.hand_size != 5:
+                raise GameError(f"game {name!r}: a low hand has 5 cards, not {low.hand_size}")
+            if low.qualifier is not None and low.qualifier not in range(13):
+                raise GameError(f"game {name!r}: low qualifier {low.qualifier!r} is not a rank index 0..12")
+            if low.kind == "deuce_to_seven" and wild is not None:
+                raise GameError(f"game {name!r}: a deuce-to-seven low with wild cards is not supported")
+
+    @property
+    def fixed_wild_rank(self) -> int | None:
+        """The wild rank that applies to every hand (deuces wild: 0), or None."""
+        if self.wild is not None and self.wild.source == "fixed":
+            return self.wild.rank
+        return None
 
     # ---- derived facts -------------------------------------------------------------
     @property
@@ -185,12 +293,12 @@ class Game:
 
     @property
     def deck_size(self) -> int:
-        return 4 * len(self.deck_ranks)
+        return len(self.deck_suits) * len(self.deck_ranks)
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
         """Card codes of the deck, lowest first."""
-        return tuple(4 * r + s for r in self.deck_ranks for s in range(4))
+        return tuple(4 * r + s for r in self.deck_ranks for s in self.deck_suits)
 
     @cached_property
     def deck_mask(self) -> int:
@@ -220,10 +328,16 @@ class Game:
         )
 
     def describe_deck(self) -> str:
-        if len(self.deck_ranks) == 13:
+        if len(self.deck_ranks) == 13 and len(self.deck_suits) == 4:
             return "the standard 52-card deck"
-        lo, hi = RANKS[min(self.deck_ranks)], RANKS[max(self.deck_ranks)]
-        return f"{lo} to {hi} only"
+        ranks = sorted(self.deck_ranks)
+        if ranks == list(range(ranks[0], ranks[-1] + 1)):
+            text = f"{RANKS[ranks[0]]} to {RANKS[ranks[-1]]}"
+        else:
+            text = "ranks " + "".join(RANKS[r] for r in ranks)
+        if len(self.deck_suits) != 4:
+            text += " of " + "".join(SUITS[s] for s in sorted(self.deck_suits))
+        return f"{text} only"
 
     def fingerprint(self) -> str:
         """A short hash of everything that shapes the evaluation tables."""
@@ -236,10 +350,13 @@ class Game:
             "hand_size": self.hand_size,
             "ranking": [str(c) for c in self.ranking],
             "ace_low_as": self.ace_low_as,
-            "wild": asdict(self.wild) if self.wild else None,
-            "low": asdict(self.low) if self.low else None,
+            "wild": _shape(self.wild),
+            "low": _shape(self.low),
             "max_cards": self.max_combo_cards,
         }
+        rule = self.hole_rule
+        if rule.min_used == rule.max_used > 0 and self.wild is None:
+            shape["exact_hole_cards"] = rule.min_used  # the exact-rule tables depend on it
         return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:16]
 
     @property
