@@ -1,7 +1,8 @@
 """Exact and Monte Carlo equity for Texas Hold'em and unusual home poker variants.
 
 The public API: card notation (:func:`card_codes`, :func:`format_cards`), the
-game descriptions (:func:`get_game`, :data:`GAMES`), hand evaluation
+game descriptions (:func:`get_game`, :data:`GAMES`; custom games with
+:func:`define_game`, :func:`load_game` and :func:`game_to_toml`), hand evaluation
 (:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...), whole
 deals (:func:`simulate`, :func:`exchange`, :func:`deal_from_order`) and the pot
 (:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`).
@@ -21,6 +22,14 @@ from equity.evaluate import (
     hole_cards_used_many,
 )
 from equity.games import GAMES, Game, get_game
+from equity.games.custom import (
+    check_game,
+    define_game,
+    game_from_toml,
+    game_to_toml,
+    load_game,
+    save_game,
+)
 from equity.pots import pot_shares_many, settle, settle_many
 from equity.ranges import Range, parse_range
 from equity.rankings import Category
@@ -39,6 +48,12 @@ __all__ = [
     "GAMES",
     "Game",
     "get_game",
+    "define_game",
+    "load_game",
+    "save_game",
+    "game_from_toml",
+    "game_to_toml",
+    "check_game",
     "Category",
     "simulate",
     "deal_from_order",

@@ -1,6 +1,8 @@
-"""The game registry: every built-in game, looked up by name."""
+"""The game registry: every built-in game, looked up by name (custom games: :mod:`equity.games.custom`)."""
 
 from __future__ import annotations
+
+import os
 
 from equity.errors import GameError
 from equity.games.base import Draw, Exchange, Game, HoleRule, LowRule, Street, Switch, WildRule
@@ -30,16 +32,24 @@ GAMES: dict[str, Game] = {
 }
 
 
-def get_game(game: str | Game) -> Game:
-    """Return the :class:`Game` of that name (or the game itself).
+def get_game(game: str | Game | os.PathLike) -> Game:
+    """Return the :class:`Game` of that name (or the game itself, or the game of a ``.toml`` file).
+
+    A path (a :class:`pathlib.Path`, or text ending in ``.toml``) is read with
+    :func:`equity.games.custom.load_game`.
 
     Raises
     ------
     GameError
-        For a name that is not a known game; the message lists the known ones.
+        For a name that is not a known game (the message lists the known ones),
+        or a game file that cannot be read or played.
     """
     if isinstance(game, Game):
         return game
+    if isinstance(game, os.PathLike) or (isinstance(game, str) and game.strip().lower().endswith(".toml")):
+        from equity.games.custom import load_game
+
+        return load_game(game)
     key = str(game).strip().lower().replace("'", "").replace(" ", "").replace("-", "")
     aliases = {"texasholdem": "holdem", "wichita": "tahoe", "wichitaholdem": "tahoe",
                "tahoeholdem": "tahoe", "egyptianholdem": "egyptian", "eldoradoholdem": "eldorado",

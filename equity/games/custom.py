@@ -1,0 +1,784 @@
+"""Custom games: a new variant defined from Python keywords or a small TOML file, checked, and written back.
+
+A custom game is an ordinary :class:`~equity.games.Game`: the evaluator, the
+tables and the deal engine read it exactly as they read the built-in games (which
+round-trip through the same TOML form).  :func:`define_game` builds one from the
+keywords below, :func:`load_game` and :func:`game_from_toml` read the same
+keywords from TOML, :func:`game_to_toml` and :func:`save_game` write a game back,
+and :func:`check_game` checks any game against what the deal engine can play.
+
+The keywords (TOML keys) are:
+
+``name``, ``title``, ``source``, ``description``
+    Registry-style name (required), display name (default: the name), the rule
+    source and a one-line description.
+``deck``, ``suits``
+    Ranks kept, lowest to highest: a range (``"2-A"``, the default; ``"6-A"``) or
+    the ranks written out (``"89TJQKA"``); and the suits kept (default ``"cdhs"``).
+``hole_cards``
+    Cards dealt to each player (required).
+``streets``
+    Board cards in the order they are dealt, each ``{name, cards, burn}`` (burn
+    defaults to 1); none for a draw game.
+``phases``
+    The deal after the hole cards, in order: street names and ``"exchange"``,
+    ``"switch"``, ``"draw"``; default: the streets.
+``hand_size``
+    Cards in a hand: 5 (default) or 6.
+``hole_cards_used``
+    ``"any"`` (default), ``"exactly K"``, ``"at most K"``, ``"at least J"`` or
+    ``"between J and K"``.
+``ranking``
+    Categories, highest first; default: the standard order (with five of a kind
+    on top when there are wild cards).  Required for 6-card hands.
+``ace_low``
+    ``true`` (default): the ace also plays just below the deck's lowest rank
+    (A-2-3-4-5; A-6-7-8-9 in a six-to-ace deck, which may be written ``"5"``);
+    ``false``: the ace plays high only.  Straights never wrap round (K-A-2 is not
+    a straight).
+``wild``
+    ``"2"`` (any rank: every card of that rank is wild in every hand) or
+    ``"exchange"`` (El Dorado: the rank is made by the exchange phase).
+``low``
+    ``{kind = "ace_to_five" or "deuce_to_seven", qualifier = "8" or "none"}``.
+``pot_modes``
+    ``["high"]`` (default), with ``"hi_lo"`` and/or ``"low"``; the first is the default.
+``max_players``
+    Default: the most players the deck can deal, board and burns included.
+``draw``
+    ``{limit = 3, limit_with_ace = 4}``: the limits of the draw phase.
+
+Examples
+--------
+>>> game = define_game("shortdeck", deck="6-A", hole_cards=2,
+...                    streets=[("flop", 3), ("turn", 1), ("river", 1)],
+...                    ranking=["straight_flush", "four_of_a_kind", "flush", "full_house",
+...                             "straight", "three_of_a_kind", "two_pair", "one_pair",
+...                             "high_card"])
+>>> game.deck_size, game.max_players
+(36, 14)
+>>> game_from_toml(game_to_toml(game)) == game
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from equity.cards import RANKS, SUITS, parse_rank
+from equity.errors import CardError, GameError
+from equity.games.base import (
+    LOW_KINDS,
+    Draw,
+    Exchange,
+    Game,
+    HoleRule,
+    LowRule,
+    Phase,
+    Street,
+    Switch,
+    WildRule,
+)
+from equity.rankings import POSSIBLE_CATEGORIES, STANDARD_RANKING, Category
+
+__all__ = [
+    "define_game",
+    "check_game",
+    "game_from_dict",
+    "game_to_dict",
+    "game_from_toml",
+    "game_to_toml",
+    "load_game",
+    "save_game",
+    "variant",
+    "FIELDS",
+]
+
+#: Every keyword of :func:`define_game` (and key of a game file), in the order files list them.
+FIELDS = (
+    "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
+    "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
+    "draw",
+)
+POT_MODES = ("high", "hi_lo", "low")
+PHASE_NAMES = ("exchange", "switch", "draw")
+ACE = 12
+#: Cards a draw must leave in the stub and discards together beyond the players' hands (see
+#: :mod:`equity._kernels.switch`: a player who has drawn four may still need a fifth).
+DRAW_RESERVE = 5
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading one keyword at a time, with errors that name it
+# ---------------------------------------------------------------------------------------------
+def _whole(value: Any, field: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise GameError(f"{field} must be a whole number of at least {low}, got {value!r}")
+    return int(value)
+
+
+def _rank(value: Any, field: str) -> int:
+    try:
+        if isinstance(value, bool):
+            raise CardError(f"{value!r} is not a rank")
+        return parse_rank(value)
+    except CardError as err:
+        raise GameError(f"{field}: {err}") from None
+
+
+def _deck_ranks(deck: Any) -> tuple[int, ...]:
+    """``"2-A"``, ``"6-A"``, ``"89TJQKA"``, ``"8 9 10 J Q K A"`` or a list of ranks."""
+    if isinstance(deck, str):
+        text = deck.strip()
+        span = re.fullmatch(r"(10|[2-9TJQKA])\s*-\s*(10|[2-9TJQKA])", text, re.IGNORECASE)
+        if span:
+            lo, hi = _rank(span.group(1), "deck"), _rank(span.group(2), "deck")
+            if lo >= hi:
+                raise GameError(f"deck {deck!r}: a range runs from the lowest rank up, e.g. '6-A'")
+            return tuple(range(lo, hi + 1))
+        if "-" in text:
+            raise GameError(f"deck {deck!r}: a range is two ranks joined by '-', lowest first, e.g. '6-A'")
+        tokens = re.split(r"[\s,]+", text) if re.search(r"[\s,]", text) else \
+            re.findall(r"10|.", text)
+        ranks = [_rank(t, "deck") for t in tokens if t]
+    elif isinstance(deck, Iterable):
+        ranks = [_rank(r, "deck") for r in deck]
+    else:
+        raise GameError(f"deck must be a range like '6-A' or the ranks kept like '89TJQKA', got {deck!r}")
+    if not ranks:
+        raise GameError("deck: no ranks given")
+    repeated = sorted({RANKS[r] for r in ranks if ranks.count(r) > 1})
+    if repeated:
+        raise GameError(f"deck: rank {', '.join(repeated)} given more than once")
+    return tuple(sorted(ranks))
+
+
+def _deck_suits(suits: Any) -> tuple[int, ...]:
+    items = list(suits.strip()) if isinstance(suits, str) else list(suits)
+    out = []
+    for s in items:
+        if isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3:
+            out.append(s)
+        elif isinstance(s, str) and s.lower() in SUITS:
+            out.append(SUITS.index(s.lower()))
+        else:
+            raise GameError(f"suits: unknown suit {s!r} (suits are c d h s)")
+    if not out or len(set(out)) != len(out):
+        raise GameError(f"suits {suits!r}: give each suit kept once, e.g. 'cdhs'")
+    return tuple(sorted(out))
+
+
+def _streets(streets: Any) -> tuple[Street, ...]:
+    if isinstance(streets, (str, bytes)) or not isinstance(streets, Iterable):
+        raise GameError(f"streets must be a list of {{name, cards, burn}}, got {streets!r}")
+    out = []
+    for k, item in enumerate(streets):
+        where = f"streets[{k}]"
+        if isinstance(item, Street):
+            street = item
+        elif isinstance(item, Mapping):
+            unknown = set(item) - {"name", "cards", "burn"}
+            if unknown or "name" not in item or "cards" not in item:
+                raise GameError(f"{where}: give name, cards and optionally burn (got {dict(item)!r})")
+            street = Street(item["name"], item["cards"], item.get("burn", 1))
+        elif isinstance(item, Sequence) and not isinstance(item, str) and len(item) in (2, 3):
+            street = Street(*item)
+        else:
+            raise GameError(f"{where}: give {{name, cards, burn}} or (name, cards[, burn]), got {item!r}")
+        if not isinstance(street.name, str) or not street.name.strip():
+            raise GameError(f"{where}: a street needs a name, e.g. 'flop'")
+        if street.name in PHASE_NAMES:
+            raise GameError(f"{where}: {street.name!r} names a phase; call the street something else")
+        _whole(street.cards, f"{where}.cards", 1)
+        _whole(street.burn, f"{where}.burn", 0)
+        out.append(street)
+    names = [s.name for s in out]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise GameError(f"streets: the name {', '.join(map(repr, repeated))} is used twice")
+    return tuple(out)
+
+
+def _draw(draw: Any) -> Draw:
+    if draw is None:
+        return Draw()
+    if isinstance(draw, Draw):
+        return draw
+    if not isinstance(draw, Mapping) or set(draw) - {"limit", "limit_with_ace"}:
+        raise GameError(f"draw must be {{limit, limit_with_ace}}, got {draw!r}")
+    default = Draw()
+    return Draw(_whole(draw.get("limit", default.limit), "draw.limit"),
+                _whole(draw.get("limit_with_ace", default.limit_with_ace), "draw.limit_with_ace"))
+
+
+def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase, ...]:
+    if phases is None:
+        return streets
+    if isinstance(phases, str) or not isinstance(phases, Iterable):
+        raise GameError(f"phases must be a list such as ['flop', 'exchange', 'last'], got {phases!r}")
+    by_name = {s.name: s for s in streets}
+    out: list[Phase] = []
+    for item in phases:
+        if isinstance(item, (Street, Exchange, Switch, Draw)):
+            out.append(item)
+        elif item == "exchange":
+            before = [p for p in out if isinstance(p, Street)]
+            if not before:
+                raise GameError("phases: the exchange must come after a street (the El Dorado flop)")
+            out.append(Exchange(after_street=before[-1].name))
+        elif item == "switch":
+            out.append(Switch())
+        elif item == "draw":
+            out.append(draw)
+        elif isinstance(item, str) and item in by_name:
+            out.append(by_name[item])
+        else:
+            allowed = ", ".join([*map(repr, by_name), *map(repr, PHASE_NAMES)])
+            raise GameError(f"phases: unknown phase {item!r} (allowed: {allowed})")
+    return tuple(out)
+
+
+def _hole_rule(rule: Any, hole_cards: int) -> HoleRule:
+    if isinstance(rule, HoleRule):
+        return rule
+    if isinstance(rule, Mapping) and set(rule) == {"min", "max"}:
+        return HoleRule(_whole(rule["min"], "hole_cards_used.min"),
+                        _whole(rule["max"], "hole_cards_used.max"))
+    if isinstance(rule, int) and not isinstance(rule, bool):
+        return HoleRule(rule, rule)
+    text = " ".join(str(rule).lower().split()) if isinstance(rule, str) else ""
+    patterns = {
+        r"any": lambda: (0, hole_cards),
+        r"exactly (\d+)": lambda k: (int(k), int(k)),
+        r"at most (\d+)": lambda k: (0, int(k)),
+        r"at least (\d+)": lambda j: (int(j), hole_cards),
+        r"between (\d+) and (\d+)": lambda j, k: (int(j), int(k)),
+    }
+    for pattern, make in patterns.items():
+        match = re.fullmatch(pattern, text)
+        if match:
+            lo, hi = make(*match.groups())
+            if lo > hi:
+                raise GameError(f"hole_cards_used {rule!r}: the smaller number comes first")
+            if hi > hole_cards:
+                raise GameError(f"hole_cards_used {rule!r}: the game deals {hole_cards} hole cards")
+            return HoleRule(lo, hi)
+    raise GameError(
+        f"hole_cards_used {rule!r}: allowed are 'any', 'exactly K', 'at most K', 'at least J' "
+        "and 'between J and K'"
+    )
+
+
+def _ranking(ranking: Any, hand_size: int, wild: bool) -> tuple[Category, ...]:
+    if ranking is None:
+        if hand_size != 5:
+            raise GameError(
+                f"ranking is required for {hand_size}-card hands (there is no standard order): "
+                f"list {', '.join(sorted(POSSIBLE_CATEGORIES[hand_size] - {Category.FIVE_OF_A_KIND}))}, "
+                "highest first"
+            )
+        return (Category.FIVE_OF_A_KIND, *STANDARD_RANKING) if wild else STANDARD_RANKING
+    if isinstance(ranking, str) or not isinstance(ranking, Iterable):
+        raise GameError(f"ranking must be a list of categories, highest first, got {ranking!r}")
+    known = {str(c): c for c in Category}
+    possible = set(POSSIBLE_CATEGORIES[hand_size])
+    if not (wild and hand_size == 5):
+        possible.discard(Category.FIVE_OF_A_KIND)
+    out = []
+    for item in ranking:
+        if str(item) not in known:
+            raise GameError(f"ranking: unknown category {str(item)!r} (known: {', '.join(known)})")
+        category = known[str(item)]
+        if category not in possible:
+            raise GameError(
+                f"ranking: {category} cannot occur in a {hand_size}-card hand"
+                f"{' without wild cards' if category == Category.FIVE_OF_A_KIND else ''} "
+                f"({hand_size}-card categories: {', '.join(str(c) for c in Category if c in possible)})"
+            )
+        out.append(category)
+    return tuple(out)
+
+
+def _ace_low(ace_low: Any, deck_ranks: tuple[int, ...]) -> int | None:
+    if ace_low is None or ace_low is False or (isinstance(ace_low, str) and ace_low.lower() == "none"):
+        return None
+    below = min(deck_ranks) - 1
+    if ace_low is True:
+        return below
+    rank = _rank(ace_low, "ace_low") if below >= 0 else None
+    if rank != below or ACE not in deck_ranks:
+        plays_as = f"'{RANKS[below]}'" if below >= 0 else "true (as in A-2-3-4-5)"
+        raise GameError(
+            f"ace_low {ace_low!r}: the ace can play low only just below the deck's lowest rank "
+            f"(here {plays_as}), or not at all (false)"
+        )
+    return rank
+
+
+def _wild(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
+    if wild is None or wild is False or (isinstance(wild, str) and wild.lower() == "none"):
+        return None
+    if isinstance(wild, WildRule):
+        return wild
+    n = len(deck_suits)
+    if isinstance(wild, Mapping):
+        if set(wild) == {"source"} and wild["source"] == "exchange":
+            return WildRule("exchange", n)
+        if set(wild) <= {"rank", "source"} and "rank" in wild and wild.get("source", "fixed") == "fixed":
+            return WildRule("fixed", n, _rank(wild["rank"], "wild.rank"))
+    elif isinstance(wild, str) and wild.lower() == "exchange":
+        return WildRule("exchange", n)
+    elif isinstance(wild, (str, int)) and not isinstance(wild, bool):
+        return WildRule("fixed", n, _rank(wild, "wild"))
+    raise GameError(
+        f"wild {wild!r}: give a rank ('2' for deuces wild), 'exchange' (the rank is made by the "
+        "exchange phase) or nothing"
+    )
+
+
+def _low(low: Any) -> LowRule | None:
+    if low is None or low is False:
+        return None
+    if isinstance(low, LowRule):
+        return low
+    if not isinstance(low, Mapping) or set(low) - {"kind", "qualifier"} or "qualifier" not in low:
+        raise GameError(
+            f"low {low!r}: give {{kind = 'ace_to_five' or 'deuce_to_seven', qualifier = '8' or 'none'}}"
+        )
+    kind = low.get("kind", "ace_to_five")
+    if kind not in LOW_KINDS:
+        raise GameError(f"low.kind {kind!r}: allowed are {', '.join(map(repr, LOW_KINDS))}")
+    qualifier = low["qualifier"]
+    if qualifier is None or (isinstance(qualifier, str) and qualifier.lower() == "none"):
+        return LowRule(qualifier=None, kind=kind)
+    return LowRule(qualifier=_rank(qualifier, "low.qualifier"), kind=kind)
+
+
+def _pot_modes(pot_modes: Any) -> tuple[str, ...]:
+    modes = (pot_modes,) if isinstance(pot_modes, str) else tuple(pot_modes)
+    if not modes or any(m not in POT_MODES for m in modes) or len(set(modes)) != len(modes):
+        raise GameError(f"pot_modes {list(modes)!r}: give each of {', '.join(map(repr, POT_MODES))} "
+                        "at most once, the default first")
+    return modes
+
+
+def _capacity(deck_size: int, hole_cards: int, streets: tuple[Street, ...], has_draw: bool) -> int:
+    """The most players the deck deals hole cards, board and burns to (and a draw's stub)."""
+    board = sum(s.cards + s.burn for s in streets)
+    most = (deck_size - board) // hole_cards
+    if has_draw:
+        most = min(most, (deck_size - DRAW_RESERVE) // hole_cards)
+    return most
+
+
+# ---------------------------------------------------------------------------------------------
+# Python and TOML in, Game out
+# ---------------------------------------------------------------------------------------------
+def define_game(name: str, *, hole_cards: int, title: str | None = None, source: str = "",
+                description: str = "", deck: Any = "2-A", suits: Any = "cdhs",
+                streets: Iterable[Any] = (), phases: Iterable[Any] | None = None, hand_size: int = 5,
+                hole_cards_used: Any = "any", ranking: Iterable[Any] | None = None,
+                ace_low: bool | str | int | None = True, wild: Any = None, low: Any = None,
+                pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
+                draw: Mapping[str, int] | Draw | None = None) -> Game:
+    """Define a game from keywords (the keys of a game file; see the module docstring).
+
+    The game is checked as :func:`check_game` does; every error is a
+    :class:`~equity.errors.GameError` that names the keyword at fault.
+
+    Examples
+    --------
+    Deuces-wild five-card draw:
+
+    >>> game = define_game("deuces_wild", hole_cards=5, wild="2", phases=["draw"])
+    >>> game.ranking[0], game.fixed_wild_rank
+    (<Category.FIVE_OF_A_KIND: 'five_of_a_kind'>, 0)
+    >>> define_game("nine_card", hole_cards=9, max_players=6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    equity.errors.GameError: game 'nine_card': max_players 6: ... at most 5 players 9 hole cards each ...
+    """
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise GameError(f"name must be a non-empty text without surrounding spaces, got {name!r}")
+    for field, text in (("title", title), ("source", source), ("description", description)):
+        if text is not None and not isinstance(text, str):
+            raise GameError(f"{field} must be text, got {text!r}")
+    hole = _whole(hole_cards, "hole_cards", 1)
+    if isinstance(hand_size, bool) or hand_size not in (5, 6):
+        raise GameError(f"hand_size {hand_size!r}: allowed are 5 and 6")
+    ranks = _deck_ranks(deck)
+    deck_suits = _deck_suits(suits)
+    street_list = _streets(streets)
+    phase_list = _phases(phases, street_list, _draw(draw))
+    if draw is not None and not any(isinstance(p, Draw) for p in phase_list):
+        raise GameError("draw: the limits apply to a draw phase, and phases list none")
+    wild_rule = _wild(wild, deck_suits)
+    low_rule = _low(low)
+    modes = _pot_modes(pot_modes)
+    rule = _hole_rule(hole_cards_used, hole)
+    board = sum(s.cards for s in street_list)
+    if not any(j <= hole and j <= hand_size and hand_size - j <= board
+               for j in range(rule.min_used, rule.max_used + 1)):
+        raise GameError(
+            f"hole_cards_used {hole_cards_used!r} can never make a {hand_size}-card hand from {hole} "
+            f"hole cards and {board} board cards"
+        )
+    if max_players is None:
+        has_draw = any(isinstance(p, Draw) for p in phase_list)
+        max_players = max(_capacity(len(ranks) * len(deck_suits), hole, street_list, has_draw), 2)
+    game = Game(
+        name=name,
+        title=name if title is None else title,
+        source=source,
+        deck_ranks=ranks,
+        hole_cards=hole,
+        streets=street_list,
+        hand_size=hand_size,
+        hole_rule=rule,
+        ranking=_ranking(ranking, hand_size, wild_rule is not None),
+        ace_low_as=_ace_low(ace_low, ranks),
+        wild=wild_rule,
+        low=low_rule,
+        pot_modes=modes,
+        max_players=_whole(max_players, "max_players", 2),
+        phases=phase_list,
+        description=description,
+        deck_suits=deck_suits,
+    )
+    return check_game(game)
+
+
+def game_from_dict(data: Mapping[str, Any]) -> Game:
+    """Define a game from a mapping of the keywords of :func:`define_game` (a parsed game file)."""
+    if not isinstance(data, Mapping):
+        raise GameError(f"a game description is a table of keys, got {type(data).__name__}")
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise GameError(f"unknown key {unknown[0]!r}: the keys of a game are {', '.join(FIELDS)}")
+    for required in ("name", "hole_cards"):
+        if required not in data:
+            raise GameError(f"{required} is required")
+    return define_game(**dict(data))
+
+
+def game_from_toml(text: str) -> Game:
+    """Define a game from the text of a game file (TOML).
+
+    Examples
+    --------
+    >>> game = game_from_toml('''
+    ... name = "pineapple_one"
+    ... hole_cards = 3
+    ... streets = [{name = "flop", cards = 3}, {name = "turn", cards = 1}, {name = "river", cards = 1}]
+    ... hole_cards_used = "at most 1"
+    ... ''')
+    >>> game.hole_rule, game.max_players
+    (HoleRule(min_used=0, max_used=1), 14)
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise GameError(f"not a valid game file (TOML): {err}") from None
+    return game_from_dict(data)
+
+
+_LOADED: dict[tuple[str, int, int], Game] = {}
+
+
+def load_game(path: str | os.PathLike) -> Game:
+    """Read a game file (TOML, see :mod:`equity.games.custom`) and return its checked :class:`Game`.
+
+    ``equity.get_game`` accepts the same path, so every function taking a game
+    takes a game file too.  A file is read again only when it changes.
+
+    Raises
+    ------
+    GameError
+        For a missing or unreadable file, invalid TOML, or a description that
+        cannot be played; the message starts with the file's path.
+    """
+    file = Path(path)
+    try:
+        stat = file.stat()
+        key = (str(file.resolve()), stat.st_mtime_ns, stat.st_size)
+        if key in _LOADED:
+            return _LOADED[key]
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise GameError(f"{file}: cannot read the game file ({err})") from None
+    try:
+        game = game_from_toml(text)
+    except GameError as err:
+        raise GameError(f"{file}: {err}") from None
+    _LOADED[key] = game
+    return game
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a game against what the toolkit can play
+# ---------------------------------------------------------------------------------------------
+def check_game(game: Game) -> Game:
+    """Check that a game can be dealt, evaluated and played; return it unchanged.
+
+    :class:`Game` itself checks its ranking, straights, wild and low rules; this
+    adds what depends on the deal: the deck against the players and streets, the
+    hole-card rule against the cards dealt, the phases against the game, the pot
+    modes against the low rule, and a custom game's name against the built-ins.
+
+    Raises
+    ------
+    GameError
+        Naming the field at fault and what is allowed.
+
+    Examples
+    --------
+    >>> from equity.games import GAMES
+    >>> all(check_game(g) is g for g in GAMES.values())
+    True
+    """
+    from equity.games import GAMES
+
+    name = game.name
+    fail = lambda message: GameError(f"game {name!r}: {message}")  # noqa: E731
+    builtin = GAMES.get(name)
+    if builtin is not None and builtin != game:
+        raise fail("the name belongs to a built-in game with other rules; choose another name")
+    if list(game.deck_ranks) != sorted(set(game.deck_ranks)) or not set(game.deck_ranks) <= set(range(13)):
+        raise fail(f"deck_ranks {game.deck_ranks}: rank indexes 0..12, each once, lowest first")
+    if list(game.deck_suits) != sorted(set(game.deck_suits)) or not set(game.deck_suits) <= set(range(4)):
+        raise fail(f"deck_suits {game.deck_suits}: suit indexes 0..3, each once, in order")
+    hole, board = game.hole_cards, game.board_cards
+    burns = sum(s.burn for s in game.streets)
+    deck_text = f"{game.deck_size}-card deck ({game.describe_deck()})"
+    needed = 2 * hole + board + burns
+    if needed > game.deck_size:
+        raise fail(
+            f"deck too small: two players need {needed} cards ({hole} hole cards each, {board} board "
+            f"cards and {burns} burns) but the {deck_text} has {game.deck_size}"
+        )
+    dealt_most = (game.deck_size - board) // hole
+    if game.max_players < 2 or game.max_players > dealt_most:
+        raise fail(
+            f"max_players {game.max_players}: the {game.deck_size}-card deck deals at most "
+            f"{dealt_most} players {hole} hole cards each and {board} board cards"
+        )
+    rule = game.hole_rule
+    if rule.max_used < 1:
+        raise fail("hole_cards_used: a hand that may use no hole card is the same for every player")
+    if not game.can_form_hand(hole, board):
+        raise fail(
+            f"hole_cards_used between {rule.min_used} and {rule.max_used} can never make a "
+            f"{game.hand_size}-card hand from {hole} hole cards and {board} board cards"
+        )
+    _check_phases(game, fail)
+    for mode in game.pot_modes:
+        if mode not in POT_MODES:
+            raise fail(f"pot mode {mode!r} (allowed: {', '.join(POT_MODES)})")
+    if game.low is None and set(game.pot_modes) & {"hi_lo", "low"}:
+        raise fail(f"pot_modes {list(game.pot_modes)}: a hi_lo or low pot needs a low rule (low = ...)")
+    if game.low is not None:
+        size = game.low.hand_size
+        if not any(j <= hole and j <= size and size - j <= board
+                   for j in range(rule.min_used, rule.max_used + 1)):
+            raise fail(f"low: hole_cards_used can never make a {size}-card low from {hole} hole cards "
+                       f"and {board} board cards")
+    return game
+
+
+def _check_phases(game: Game, fail) -> None:
+    phases = game.phases
+    streets_listed = tuple(p for p in phases if isinstance(p, Street))
+    if phases and streets_listed != game.streets:
+        raise fail(
+            f"phases list the streets {[s.name for s in streets_listed]} but the game deals "
+            f"{[s.name for s in game.streets]}: list every street once, in order"
+        )
+    for phase in phases:
+        if not isinstance(phase, (Street, Exchange, Switch, Draw)):
+            raise fail(f"phase {phase!r}: allowed phases are streets, Exchange, Switch and Draw")
+    exchanges = [k for k, p in enumerate(phases) if isinstance(p, Exchange)]
+    wild = game.wild
+    if exchanges:
+        k = exchanges[0]
+        first = game.streets[0] if game.streets else None
+        problems = []
+        if len(exchanges) > 1:
+            problems.append("to be the only exchange")
+        if wild is None or wild.source != "exchange":
+            problems.append("to make the wild rank (wild = 'exchange')")
+        if game.hole_cards != 2:
+            problems.append(f"two hole cards a player (this game deals {game.hole_cards})")
+        if first is None or first.cards != 3 or k != 1 or phases[0] != first:
+            problems.append("to follow the first street, a three-card flop")
+        elif phases[k].after_street != first.name:
+            problems.append(f"after_street to name that street ({first.name!r})")
+        if game.hand_size != 5 or game.hole_rule != HoleRule(0, game.hole_cards):
+            problems.append("hands of the best five of any cards (hole_cards_used = 'any')")
+        if problems:
+            raise fail("phases: the exchange (El Dorado) needs " + "; ".join(problems))
+    elif wild is not None and wild.source == "exchange":
+        raise fail("wild = 'exchange' needs an exchange phase (phases = [..., 'exchange', ...])")
+    draws = [p for p in phases if isinstance(p, Draw)]
+    switches = [p for p in phases if isinstance(p, Switch)]
+    if (draws or switches) and game.streets:
+        kind = "draw" if draws else "switch"
+        raise fail(f"phases: a {kind} is played on hands without board cards; this game has streets "
+                   f"{', '.join(s.name for s in game.streets)}")
+    if switches and game.pot_modes != ("high",):
+        raise fail(f"phases: switch games are played for the high hand only (pot_modes = ['high']), "
+                   f"not {list(game.pot_modes)}")
+    if len(draws) > 1:
+        raise fail("phases: at most one draw")
+    if draws:
+        d = draws[0]
+        if game.hole_cards != 5 or game.hand_size != 5:
+            raise fail(f"phases: the draw is five-card draw; this game deals {game.hole_cards} hole "
+                       f"cards for a {game.hand_size}-card hand")
+        if not (isinstance(d.limit, int) and isinstance(d.limit_with_ace, int)
+                and 0 <= d.limit <= d.limit_with_ace <= 5):
+            raise fail(f"draw limits {d.limit}, {d.limit_with_ace}: need 0 <= limit <= limit_with_ace <= 5")
+        spare = game.deck_size - game.max_players * game.hole_cards
+        if spare < DRAW_RESERVE:
+            raise fail(
+                f"max_players {game.max_players}: a draw needs at least {DRAW_RESERVE} cards beyond the "
+                f"hands to draw from; the {game.deck_size}-card deck leaves {spare}"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Game out, TOML out
+# ---------------------------------------------------------------------------------------------
+def _deck_text(ranks: Sequence[int]) -> str:
+    ranks = sorted(ranks)
+    if len(ranks) > 1 and ranks == list(range(ranks[0], ranks[-1] + 1)):
+        return f"{RANKS[ranks[0]]}-{RANKS[ranks[-1]]}"
+    return "".join(RANKS[r] for r in ranks)
+
+
+def _hole_rule_text(rule: HoleRule, hole_cards: int) -> str:
+    lo, hi = rule.min_used, rule.max_used
+    if lo == 0 and hi == hole_cards:
+        return "any"
+    if lo == hi:
+        return f"exactly {lo}"
+    if lo == 0:
+        return f"at most {hi}"
+    if hi == hole_cards:
+        return f"at least {lo}"
+    return f"between {lo} and {hi}"
+
+
+def _phase_name(phase: Phase) -> str:
+    if isinstance(phase, Street):
+        return phase.name
+    return {Exchange: "exchange", Switch: "switch", Draw: "draw"}[type(phase)]
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The keywords of :func:`define_game` that give back ``game`` (defaults left out).
+
+    Examples
+    --------
+    >>> from equity.games import GAMES
+    >>> d = game_to_dict(GAMES["spanish"])
+    >>> d["deck"], d["hole_cards_used"], d["ranking"][2]
+    ('8-A', 'exactly 2', 'flush')
+    """
+    check_game(game)
+    out: dict[str, Any] = {"name": game.name}
+    if game.title != game.name:
+        out["title"] = game.title
+    if game.source:
+        out["source"] = game.source
+    if game.description:
+        out["description"] = game.description
+    out["deck"] = _deck_text(game.deck_ranks)
+    if len(game.deck_suits) != 4:
+        out["suits"] = "".join(SUITS[s] for s in game.deck_suits)
+    out["hole_cards"] = game.hole_cards
+    out["streets"] = [{"name": s.name, "cards": s.cards, "burn": s.burn} for s in game.streets]
+    if game.phases != game.streets:
+        out["phases"] = [_phase_name(p) for p in game.phases]
+    out["hand_size"] = game.hand_size
+    out["hole_cards_used"] = _hole_rule_text(game.hole_rule, game.hole_cards)
+    out["ranking"] = [str(c) for c in game.ranking]
+    out["ace_low"] = game.ace_low_as is not None
+    if game.wild is not None:
+        out["wild"] = "exchange" if game.wild.source == "exchange" else RANKS[game.wild.rank]
+    if game.low is not None:
+        q = game.low.qualifier
+        out["low"] = {"kind": game.low.kind, "qualifier": "none" if q is None else RANKS[q]}
+    out["pot_modes"] = list(game.pot_modes)
+    out["max_players"] = game.max_players
+    draws = [p for p in game.phases if isinstance(p, Draw)]
+    if draws and draws[0] != Draw():
+        out["draw"] = {"limit": draws[0].limit, "limit_with_ace": draws[0].limit_with_ace}
+    rebuilt = game_from_dict(out)
+    if rebuilt != game:
+        different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
+        raise GameError(f"game {game.name!r}: cannot be written as keywords ({', '.join(different)} "
+                        "would change)")
+    return out
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        items = [_toml_value(v) for v in value]
+        one_line = "[" + ", ".join(items) + "]"
+        if (value and isinstance(value[0], Mapping)) or len(one_line) > 80:
+            return "[\n" + "".join(f"    {item},\n" for item in items) + "]"
+        return one_line
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def game_to_toml(game: Game) -> str:
+    """The game file (TOML) of a game: :func:`game_from_toml` reads it back as an equal game.
+
+    Examples
+    --------
+    >>> from equity.games import GAMES
+    >>> text = game_to_toml(GAMES["eldorado"])
+    >>> print(text[text.index("phases"):text.index("hand_size")].strip())
+    phases = ["flop", "exchange", "last"]
+    >>> game_from_toml(text) == GAMES["eldorado"]
+    True
+    """
+    lines = [f"# {game.title}: equity game file (docs/custom_games.md)"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in game_to_dict(game).items()]
+    return "\n".join(lines) + "\n"
+
+
+def save_game(game: Game, path: str | os.PathLike) -> Path:
+    """Write ``game`` to a game file (TOML) at ``path``; return the path."""
+    file = Path(path)
+    file.write_text(game_to_toml(game), encoding="utf-8")
+    return file
+
+
+def variant(game: Game, name: str, **changes: Any) -> Game:
+    """A checked copy of ``game`` under a new name with some :class:`Game` fields changed.
+
+    Examples
+    --------
+    >>> from equity.games import GAMES
+    >>> short = variant(GAMES["holdem"], "sixplus", title="Six-plus Hold'em",
+    ...                 deck_ranks=tuple(range(4, 13)), max_players=14)
+    >>> short.deck_size, short.ace_low_as  # the ace plays low as a five: A-6-7-8-9
+    (36, 3)
+    """
+    return check_game(replace(game, name=name, **changes))
