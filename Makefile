@@ -1,4 +1,4 @@
-# make run    set up .venv, install the package, run the main job (simulations.demo)
+# make run    set up .venv, install the package, run the main job (simulations.headline)
 # make test   set up .venv with the test extras, run ruff and pytest
 # make bench  set up .venv with the benchmark peers, run benchmarks/evaluators.py
 # make clean  remove caches and build files (make distclean also removes .venv)
@@ -15,7 +15,7 @@ export EQUITY_CACHE_DIR := $(CURDIR)/.cache/equity
 .PHONY: run test bench clean distclean
 
 run: $(VENV)/.installed
-	$(PY) -m simulations.demo
+	$(PY) -m simulations.headline
 
 test: $(VENV)/.installed-test
 	mkdir -p "$(EQUITY_CACHE_DIR)"
