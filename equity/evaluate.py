@@ -24,6 +24,7 @@ from equity._kernels.evaluate import (
     best_low,
     first_invalid_row,
 )
+from equity._kernels.perfect_hash import slots_of
 from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
@@ -36,7 +37,7 @@ from equity.rankings import (
     describe_low,
     pattern_category,
 )
-from equity.tables import tables_for
+from equity.tables import SUIT_FIELD_SHIFT, _keys, _rank_multisets, tables_for
 
 __all__ = [
     "Hand",
@@ -253,6 +254,12 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
                           groups.hole_set_len, t.card_bits, t.suit_bits, t.disp, t.hash_params,
                           t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out)
         return out, NO_HOLES
+    if (not usage and len(wild_rows) and g.fixed_wild_rank is not None and n_hole + n_board == 5
+            and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole):
+        bits, ranks, flushes = _fixed_wild_five(g)  # deuces-wild draw: one exact hand a row
+        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, bits, t.disp, t.hash_params,
+                            ranks, flushes, t.high_strength, bias[0], out)
+        return out, NO_HOLES
     if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
         best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.disp,
                             t.hash_params, t.rank_classes[0], t.flush_classes[0], t.high_strength,
@@ -263,6 +270,37 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
               t.disp, t.hash_params, t.rank_classes, t.flush_classes, t.high_strength,
               bias, wild_rows, out, out_holes)
     return out, out_holes
+
+
+@lru_cache(maxsize=16)
+def _fixed_wild_five(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Tables that let the no-wild kernel value exact five-card hands with a fixed wild rank.
+
+    The wild rank never plays as itself, so its count in a hand's key can stand for
+    the number of wild cards: ``ranks[slot]`` is the class of the natural ranks with
+    that many wild cards.  A wild card's word adds one to every suit's count, so a
+    suit is flagged exactly when the naturals all share it; the wild cards then number
+    five less the naturals in the suit's mask, which ``flushes[mask]`` reads off.
+    """
+    t = tables_for(g)
+    wild = g.fixed_wild_rank
+    counts = _rank_multisets(5, five_of_a_kind=True)
+    counts = counts[(counts.sum(axis=1) == 5) & (counts[:, wild] < t.rank_classes.shape[0])]
+    keys = _keys(counts)
+    naturals = keys - (counts[:, wild].astype(np.uint64) << np.uint64(3 * wild))
+    ranks = np.zeros(t.rank_classes.shape[1], dtype=t.rank_classes.dtype)
+    ranks[slots_of(keys, t.disp, t.hash_params)] = t.rank_classes[
+        counts[:, wild], slots_of(naturals, t.disp, t.hash_params)]
+    masks = np.arange(8192) & ~(1 << wild)
+    n_wild = 5 - np.array([bin(m).count("1") for m in masks])
+    ok = (n_wild >= 0) & (n_wild < t.flush_classes.shape[0])
+    flushes = np.zeros(8192, dtype=t.flush_classes.dtype)
+    flushes[ok] = t.flush_classes[n_wild[ok], masks[ok]]
+    bits = t.card_bits.copy()
+    every_suit = sum(np.uint64(1) << np.uint64(SUIT_FIELD_SHIFT + 4 * s) for s in range(4))
+    for suit in range(4):
+        bits[4 * wild + suit] = (np.uint64(1) << np.uint64(3 * wild)) | every_suit
+    return bits, ranks, flushes
 
 
 def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool = True) -> np.ndarray:

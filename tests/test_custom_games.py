@@ -421,6 +421,16 @@ def test_deuces_wild_draw_hands() -> None:
     assert strengths(game, "Ah9h5h3h2c") < strengths(game, "AsKs9s5s4s")
 
 
+def test_deuces_wild_draw_fast_path_equals_the_general_wild_path() -> None:
+    from equity.evaluate import _run_high
+
+    game = deuces_wild()
+    hole, board = deal(game, 20000, 0, seed=31)
+    wild_rows = np.full(len(hole), 0, dtype=np.int8)
+    general = _run_high(game, hole, board, wild_rows, usage=True)[0]  # the El Dorado kernel
+    assert np.array_equal(equity.evaluate_many(game, hole, board), general)
+
+
 def test_deuce_to_seven_lows() -> None:
     game = lowball()
     low = lambda cards: equity.evaluate_low(game, cards)  # noqa: E731
