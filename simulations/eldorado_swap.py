@@ -194,8 +194,8 @@ STUDY = Study(
               "lookahead_deals": 2048, "lookahead_samples": 200},
     deals=65_536,
     published_deals=1_048_576,
-    precision=("greedy swap values to about ±0.0004 (one standard error) at 2-9 players with "
-               "--deals 1048576; lookahead cells use --param lookahead_deals (65536 gives about ±0.002)"),
+    precision=("greedy swap values to ±0.0002-0.0007 (one standard error) with --deals 1048576; lookahead "
+               "cells are capped by --param lookahead_deals=N (65536 gives about ±0.002)"),
     cells=_cells,
     chunk=_chunk,
     finish=_finish,

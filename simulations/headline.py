@@ -33,7 +33,7 @@ class Run:
 
 
 RUNS: tuple[Run, ...] = (
-    Run("1. El Dorado positional swap value (never and greedy, 2-9 players)", "eldorado-swap", 65_536, "2-9",
+    Run("1. El Dorado positional swap value (never and greedy, 2-9 players)", "eldorado-swap", 32_768, "2-9",
         {"profiles": "never,greedy"}),
     Run("1. El Dorado positional swap value (lookahead, 2, 6 and 9 players)", "eldorado-swap", 1_024, "2,6,9",
         {"profiles": "lookahead", "lookahead_deals": "1024"}),

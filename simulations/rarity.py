@@ -185,7 +185,7 @@ STUDY = Study(
     title="Ranking versus rarity: category frequencies of every game, every inversion of the declared order",
     question=__doc__.split("\n\n")[1].replace("\n", " "),
     defaults={"players": [2, 6, 9], "games": list(GAMES)},
-    deals=65_536,
+    deals=262_144,
     published_deals=1_048_576,
     precision=("category frequencies to about ±0.0005 (the rarest to ±0.00002) per game and player count "
                "with --deals 1048576"),

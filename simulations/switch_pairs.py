@@ -284,8 +284,8 @@ STUDY = Study(
               "policies": ["stand", "standard", "max"]},
     deals=131_072,
     published_deals=1_048_576,
-    precision=("pair-loss odds to about ±0.001 per cell (a few ±0.0003 pooled over cells) and showdown "
-               "frequencies to ±0.001 with --deals 1048576"),
+    precision=("pair-loss and pair-held odds to about ±0.0005 per cell (±0.0001 pooled over cells) and "
+               "showdown frequencies to ±0.0005 with --deals 1048576"),
     cells=_cells,
     chunk=_chunk,
     finish=_finish,

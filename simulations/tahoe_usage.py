@@ -167,10 +167,14 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
 def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
     lines = []
     result = tables["result"]
-    for row in result[(result.category == ALL)].itertuples():
+    for row in result[(result.category == ALL) & (result.game != "omaha")].itertuples():
         lines.append(f"{row.game:<6} {row.players} players, {row.hands:<7} hands using 0/1/2 hole cards: "
                      f"{row.uses_0:.4f}±{row.uses_0_se:.4f} / {row.uses_1:.4f}±{row.uses_1_se:.4f} / "
                      f"{row.uses_2:.4f}±{row.uses_2_se:.4f}")
+    omaha = result[(result.game == "omaha") & (result.category == ALL)]
+    if len(omaha):
+        lines.append(f"omaha  every hand uses exactly 2 hole cards, by rule ({omaha.n.sum():,} hands "
+                     "and winners counted)")
     three = tables["all_three"]
     for row in three[(three.category == ALL)].itertuples():
         what = {"all": "hands where all three hole cards would be better",
@@ -189,7 +193,7 @@ STUDY = Study(
     title="Tahoe hole-card usage (0/1/2), what 'never all three' costs, Hold'em and Omaha baselines, hi-lo",
     question=__doc__.split("\n\n")[1].replace("\n", " "),
     defaults={"players": [2, 4, 6, 9], "games": list(GAMES)},
-    deals=262_144,
+    deals=524_288,
     published_deals=4_194_304,
     precision="usage shares, all-three and hi-lo rates to about ±0.0003 with --deals 4194304",
     cells=_cells,
