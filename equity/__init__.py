@@ -5,9 +5,11 @@ game descriptions (:func:`get_game`, :data:`GAMES`; custom games with
 :func:`define_game`, :func:`load_game` and :func:`game_to_toml`), hand evaluation
 (:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...), whole
 deals (:func:`simulate`, :func:`exchange`, :func:`deal_from_order`) and the pot
-(:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`).
+(:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`), and equities of
+hands and ranges (:func:`calc`).
 """
 
+from equity.calc import calc
 from equity.cards import card_codes, format_cards
 from equity.deal import deal_from_order, exchange, simulate
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
@@ -35,6 +37,7 @@ from equity.ranges import Range, parse_range
 from equity.rankings import Category
 
 __all__ = [
+    "calc",
     "card_codes",
     "format_cards",
     "Hand",

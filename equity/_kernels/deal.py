@@ -340,12 +340,12 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                 _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                              hole_totals, hole_masks)
                 if exact_need > 0:
-                    classes[p] = exact_class(board_total, board_masks, hole_totals, hole_masks,
+                    classes[p] = exact_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                              n_sets, hole_set_len[0], exact_need, disp, params,
                                              hole_index, exact_classes, flush_classes)
                 else:
-                    classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks,
-                                               disp, params, rank_classes, flush_classes,
+                    classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
+                                               n_sets, disp, params, rank_classes, flush_classes,
                                                flush_bias)
             _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
             for p in range(n_players):

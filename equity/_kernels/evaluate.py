@@ -255,25 +255,33 @@ def _bit_count(x):
 
 
 @inline_kernel
-def choices_class(board_total, board_masks, hole_totals, hole_masks, disp, params, rank_classes,
-                  flush_classes, flush_bias):
+def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_bias):
+    """Class of the best five of a group of cards without wilds, from its summed card words and
+    suit masks (``rank_classes``/``flush_classes``: the zero-wild rows of the tables)."""
+    value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+    flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+    if flags:
+        for suit in range(4):
+            if (flags >> U64(4 * suit + 3)) & U64(1):
+                flush = flush_classes[(masks >> U64(16 * suit)) & SUIT_MASK]
+                if flush > value:
+                    value = flush
+    return value
+
+
+@inline_kernel
+def choices_class(board_total, board_masks, hole_totals, hole_masks, first, count, disp, params,
+                  rank_classes, flush_classes, flush_bias):
     """Best class of one hand drawn from the whole board and any one choice of hole cards.
 
-    ``hole_totals``/``hole_masks`` hold each choice's summed card words and suit
-    masks; ``rank_classes``/``flush_classes`` are the zero-wild rows of the tables.
+    ``hole_totals[first : first + count]``/``hole_masks[...]`` hold each choice's
+    summed card words and suit masks (a flat array may hold several players');
+    ``rank_classes``/``flush_classes`` are the zero-wild rows of the tables.
     """
     best = rank_classes[0] & 0
-    for k in range(hole_totals.shape[0]):
-        total = board_total + hole_totals[k]
-        value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
-        flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
-        if flags:
-            masks = board_masks | hole_masks[k]
-            for suit in range(4):
-                if (flags >> U64(4 * suit + 3)) & U64(1):
-                    flush = flush_classes[(masks >> U64(16 * suit)) & SUIT_MASK]
-                    if flush > value:
-                        value = flush
+    for k in range(first, first + count):
+        value = cards_class(board_total + hole_totals[k], board_masks | hole_masks[k], disp, params,
+                            rank_classes, flush_classes, flush_bias)
         if value > best:
             best = value
     return best
@@ -294,23 +302,24 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = choices_class(board_total, board_masks, hole_totals, hole_masks, disp, params,
-                             rank_classes, flush_classes, flush_bias)
+        best = choices_class(board_total, board_masks, hole_totals, hole_masks, 0, n_sets, disp,
+                             params, rank_classes, flush_classes, flush_bias)
         out[i] = class_strength[best]
 
 
 @inline_kernel
-def exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, board_need, disp,
-                params, hole_index, exact_classes, flush_classes):
+def exact_class(board_total, board_masks, hole_totals, hole_masks, first, n_sets, j, board_need,
+                disp, params, hole_index, exact_classes, flush_classes):
     """Best class of one hand of exactly ``j`` hole and ``board_need`` board cards.
 
-    ``hole_totals``/``hole_masks`` hold each j-card choice of hole cards; the
+    ``hole_totals[first : first + n_sets]``/``hole_masks[...]`` hold each j-card
+    choice of hole cards; the
     non-flush part is one table entry per choice, and flushes are listed only for
     a suit with at least ``board_need`` board cards and ``j`` hole cards.
     """
     board_slot = np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
     best = exact_classes[0, 0] & 0
-    for k in range(n_sets):
+    for k in range(first, first + n_sets):
         hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
         value = exact_classes[board_slot, np.int64(hole_index[hole_slot])]
         if value > best:
@@ -320,7 +329,7 @@ def exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, bo
         if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
             continue
         board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
-        for k in range(n_sets):
+        for k in range(first, first + n_sets):
             if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
                 continue
             hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
@@ -352,8 +361,8 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = exact_class(board_total, board_masks, hole_totals, hole_masks, n_sets, j, board_need,
-                           disp, params, hole_index, exact_classes, flush_classes)
+        best = exact_class(board_total, board_masks, hole_totals, hole_masks, 0, n_sets, j,
+                           board_need, disp, params, hole_index, exact_classes, flush_classes)
         out[i] = class_strength[best]
 
 

@@ -1,0 +1,794 @@
+"""Equity of hands and ranges in every game: exact enumeration, or Monte Carlo with a standard error.
+
+:func:`calc` answers "what share of the pot does each hand win?" for the cards
+known so far (hole cards, ranges or random hands, a partial board, dead cards).
+It enumerates every outcome when that finishes in about a second and samples
+otherwise; the phases of a game (the El Dorado exchange, the Switch switches and
+draw) are played by the deal engine's policies.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from equity._kernels.calc import (
+    FIXED,
+    MAX_MISSING,
+    RANDOM,
+    RANGE,
+    board_completions,
+    deal_rows,
+    enumerate_plain,
+    sample_plain,
+    switch_rows,
+)
+from equity.cards import card_codes, card_text, format_cards, parse_rank
+from equity.errors import CardError, InvalidInputError, OptionError
+from equity.evaluate import _flush_bias, _groups, _padded, evaluate_low_many, evaluate_many
+from equity.games import Game, get_game
+from equity.games.base import Draw, Exchange, Switch
+from equity.pots import pot_shares_many
+from equity.ranges import parse_range
+from equity.rng import chunk_states, resolve_seed
+from equity.tables import tables_for
+
+__all__ = ["calc", "EXACT_BUDGET", "DEFAULT_TRIALS", "CHUNK_TRIALS"]
+
+#: Trials when neither ``trials`` nor ``precision`` is given and enumeration is too long.
+DEFAULT_TRIALS = 1_000_000
+#: Trials per chunk (each chunk has its own random stream from the seed).
+CHUNK_TRIALS = 65_536
+#: Hand evaluations an exact enumeration may take when ``exact=None``: about a second
+#: on the fused kernels (2 cores), and a tenth of that on the general path.
+EXACT_BUDGET = 150_000_000
+GENERAL_EXACT_BUDGET = 15_000_000
+#: Most trials a ``precision`` run plays before it stops short of its target.
+MAX_PRECISION_TRIALS = 2_000_000_000
+#: Most tuples of hole cards an enumeration lists.
+MAX_TUPLES = 2_000_000
+#: Chunks handed to the fused sampling kernel at once (spread over the threads).
+CHUNKS_PER_CALL = 16
+_RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
+_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", "draw_policy", "draw_limit",
+          "draw_limit_with_ace", "reverse")
+
+
+# ---------------------------------------------------------------------------------------------
+# The question, checked once
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class _Seat:
+    text: str
+    kind: int
+    combos: np.ndarray  # uint8[k, n_hole]: one row for fixed cards, none for random
+    weights: np.ndarray
+
+
+@dataclass
+class _Question:
+    game: Game
+    seats: list[_Seat]
+    board: np.ndarray
+    dead: np.ndarray
+    mode: str
+    wild: int | None  # the final wild rank (El Dorado after the exchange); -1 for none
+    exchange: bool  # the exchange is still to be played
+    switch: bool  # the game's switch and draw phases are played
+    rules: dict = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def n_hole(self) -> int:
+        return self.game.hole_cards
+
+    @property
+    def known(self) -> np.ndarray:
+        fixed = [s.combos[0] for s in self.seats if s.kind == FIXED]
+        return np.concatenate([self.board, self.dead, *fixed]).astype(np.uint8)
+
+    @property
+    def stub(self) -> np.ndarray:
+        known = set(self.known.tolist())
+        return np.array([c for c in self.game.deck if c not in known], dtype=np.uint8)
+
+    @property
+    def missing(self) -> int:
+        return self.game.board_cards - len(self.board)
+
+    def fused(self) -> bool:
+        """Whether the fused kernels apply: no phase to play, no wild card, a high pot."""
+        rule = self.game.hole_rule
+        ruled = rule.min_used == 0 or rule.min_used == rule.max_used
+        no_wild = self.game.wild is None or self.wild == -1
+        return not self.exchange and not self.switch and no_wild and self.mode == "high" and ruled
+
+
+def _cards(text, what: str, g: Game) -> np.ndarray:
+    try:
+        codes = card_codes(text) if not isinstance(text, np.ndarray) else text.astype(np.uint8)
+    except CardError as error:
+        raise CardError(f"{what}: {error}") from None
+    for code in codes.tolist():
+        if code not in g.deck:
+            raise CardError(f"{what}: card '{card_text(code)}' is not in the {g.name} deck "
+                            f"({g.describe_deck()})")
+    return codes
+
+
+def _is_random(text: str) -> bool:
+    return text.strip().lower() in _RANDOM_WORDS
+
+
+def _hand_list(hands) -> list[str]:
+    if isinstance(hands, str):
+        raise OptionError(f"hands must be a list of hands, one per player, e.g. ['AhKh', 'QsQd']; "
+                          f"got the single text {hands!r}")
+    listed = list(hands)
+    for k, hand in enumerate(listed, start=1):
+        if not isinstance(hand, str):
+            raise OptionError(f"hand {k}: give each hand as text ('AhKh', 'AKs', 'random'), got {hand!r}")
+    return listed
+
+
+def _fixed_seat(text: str, codes: np.ndarray) -> _Seat:
+    return _Seat(text, FIXED, codes[None, :].astype(np.uint8), np.ones(1))
+
+
+def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> _Seat:
+    """A list of explicit hands (``"AhKhQh, 2c3c4c"``) as a range of equal weights."""
+    parts = [p for p in text.replace(";", ",").replace("|", ",").split(",") if p.strip()]
+    rows = []
+    for part in parts:
+        codes = _cards(part, f"hand {k}", g)
+        if len(codes) != g.hole_cards:
+            raise InvalidInputError(
+                f"hand {k} {text!r}: {part.strip()!r} has {len(codes)} cards; {g.name} hands have "
+                f"{g.hole_cards} (give cards, a list of hands separated by commas, or 'random')")
+        if len(set(codes.tolist())) != len(codes):
+            raise CardError(f"hand {k}: {part.strip()!r} repeats a card")
+        if not known.intersection(codes.tolist()):
+            rows.append(np.sort(codes)[::-1])
+    if not rows:
+        raise InvalidInputError(f"hand {k} {text!r} has no hand left beside the known cards")
+    combos = np.unique(np.array(rows, dtype=np.uint8), axis=0)
+    return _Seat(text, RANGE, combos, np.ones(len(combos)))
+
+
+def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray) -> list[_Seat]:
+    seats: list[_Seat | None] = []
+    places: dict[int, str] = {}
+    for code in board.tolist():
+        places[code] = "the board"
+    for code in dead.tolist():
+        if code in places:
+            raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and the dead cards")
+        places[code] = "the dead cards"
+    pending: list[tuple[int, str]] = []
+    for k, text in enumerate(hands, start=1):
+        if _is_random(text):
+            seats.append(_Seat(text, RANDOM, np.zeros((0, g.hole_cards), dtype=np.uint8), np.zeros(0)))
+            continue
+        try:
+            codes = card_codes(text)
+        except CardError:
+            codes = None
+        if codes is not None and len(codes) == g.hole_cards:
+            codes = _cards(codes, f"hand {k}", g)
+            for code in codes.tolist():
+                if code in places:
+                    raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and hand {k}")
+                places[code] = f"hand {k}"
+            seats.append(_fixed_seat(text, codes))
+        else:
+            seats.append(None)
+            pending.append((k, text))
+    known = set(places)
+    for k, text in pending:
+        if g.hole_cards == 2:
+            try:
+                rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
+            except InvalidInputError as error:
+                raise type(error)(f"hand {k}: {error}") from None
+            seat = _Seat(text, RANGE, rng.combos, rng.weights)
+        else:
+            seat = _explicit_list(text, k, g, known)
+        seats[k - 1] = seat
+    return seats  # type: ignore[return-value]
+
+
+def _board_sizes(g: Game) -> list[int]:
+    sizes = [0]
+    for street in g.streets:
+        sizes.append(sizes[-1] + street.cards)
+    return sizes
+
+
+def _wild_rule(g: Game, wild) -> int | None:
+    """The final wild rank from the ``wild`` rule: None (exchange still to come), -1 (none) or a rank."""
+    if wild is None:
+        return None
+    if g.wild is None:
+        raise OptionError(f"{g.name} has no wild cards: the wild rule applies to eldorado")
+    if isinstance(wild, str) and wild.strip().lower() in ("none", "-", ""):
+        return -1
+    rank = parse_rank(wild)
+    if rank not in g.deck_ranks:
+        raise OptionError(f"wild rank {wild!r} is not in the {g.name} deck")
+    return rank
+
+
+def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _Question:
+    g = get_game(game)
+    unknown = sorted(set(rules) - set(_RULES))
+    if unknown:
+        raise OptionError(f"unknown rule {unknown[0]!r}: calc takes {', '.join(_RULES)}")
+    hand_texts = _hand_list(hands)
+    if not 2 <= len(hand_texts) <= g.max_players:
+        raise OptionError(f"{len(hand_texts)} players: {g.name} allows 2 to {g.max_players}")
+    board_codes = _cards(board, "board", g) if board is not None and str(board).strip() else \
+        np.zeros(0, dtype=np.uint8)
+    dead_codes = _cards(dead, "dead cards", g) if dead is not None and str(dead).strip() else \
+        np.zeros(0, dtype=np.uint8)
+    for what, codes in (("board", board_codes), ("dead cards", dead_codes)):
+        if len(set(codes.tolist())) != len(codes):
+            raise CardError(f"the {what} repeat a card")
+    wild = _wild_rule(g, rules.get("wild"))
+    has_exchange = any(isinstance(p, Exchange) for p in g.phases)
+    exchange = has_exchange and wild is None
+    switch = any(isinstance(p, (Switch, Draw)) for p in g.phases)
+    sizes = _board_sizes(g)
+    if exchange:
+        after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
+        cut = next(i for i, s in enumerate(g.streets, start=1) if s.name == after)
+        sizes = sizes[: cut + 1]
+        if len(board_codes) not in sizes:
+            raise InvalidInputError(
+                f"{g.name}: a board of {len(board_codes)} cards is past the exchange; give the "
+                "final wild rank with wild='K' (or wild='none') to value hands after the exchange")
+    if has_exchange and not exchange and len(board_codes) < sizes[1]:
+        raise InvalidInputError(
+            f"{g.name}: wild= states the result of the exchange, which follows the flop; give the "
+            "final flop as the board")
+    if len(board_codes) not in sizes:
+        raise InvalidInputError(
+            f"{g.name}: a board of {len(board_codes)} cards does not end a street (boards of "
+            f"{', '.join(map(str, sizes))} cards)")
+    if policies is not None and not exchange:
+        raise OptionError(f"policies make the exchange of a game with one (eldorado, before the "
+                          f"exchange); {g.name} here has none to play")
+    mode = rules.get("pot") or ("hi_lo" if hi_lo else g.pot_modes[0])
+    if hi_lo and mode != "hi_lo":
+        raise OptionError(f"hi_lo=True and pot={mode!r} disagree")
+    if mode not in g.pot_modes:
+        raise OptionError(f"{g.name} is played for {', '.join(g.pot_modes)}; got "
+                          f"{'hi_lo=True' if hi_lo else f'pot={mode!r}'}")
+    for name in ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse"):
+        if name in rules and not switch:
+            raise OptionError(f"{name} applies to switch and draw games; {g.name} has no draw or switch")
+    if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
+        raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
+    if "lookahead_samples" in rules and not exchange:
+        raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
+    seats = _parse_seats(g, hand_texts, board_codes, dead_codes)
+    q = _Question(g, seats, board_codes, dead_codes, mode, wild, exchange, switch, dict(rules))
+    q.rules["policies"] = policies
+    needed = sum(g.hole_cards for s in seats if s.kind != FIXED) + q.missing
+    if needed > len(q.stub):
+        raise InvalidInputError(
+            f"{g.name}: {len(q.stub)} unknown cards cannot deal {needed} (hands and board left to deal)")
+    return q
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------------
+class _Sums:
+    """Running sums of each seat's pot share; integers and float sums in a fixed order."""
+
+    def __init__(self, players: int, hi_lo: bool):
+        self.n = 0.0
+        self.share = np.zeros(players)
+        self.share_sq = np.zeros(players)
+        self.wins = np.zeros(players)
+        self.ties = np.zeros(players)
+        self.hi_lo = hi_lo
+        self.high = np.zeros(players)
+        self.low = np.zeros(players)
+
+    def add_rows(self, shares: np.ndarray, high_part: np.ndarray | None = None, weight: float = 1.0) -> None:
+        self.n += weight * shares.shape[0]
+        self.share += weight * shares.sum(axis=0)
+        self.share_sq += weight * (shares * shares).sum(axis=0)
+        self.wins += weight * (shares == 1.0).sum(axis=0)
+        self.ties += weight * ((shares > 0) & (shares < 1.0)).sum(axis=0)
+        if high_part is not None:
+            self.high += weight * high_part.sum(axis=0)
+            self.low += weight * (shares - high_part).sum(axis=0)
+
+    def add_sums(self, n: float, share, share_sq, wins, ties, weight: float = 1.0) -> None:
+        self.n += weight * n
+        self.share += weight * share
+        self.share_sq += weight * share_sq
+        self.wins += weight * wins
+        self.ties += weight * ties
+
+    def stderr(self) -> np.ndarray:
+        n = self.n
+        mean = self.share / n
+        variance = np.maximum(self.share_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        return np.sqrt(variance / n)
+
+    def frame(self, q: _Question, exact: bool) -> pd.DataFrame:
+        n = self.n
+        frame = pd.DataFrame({
+            "hand": [s.text for s in q.seats],
+            "equity": self.share / n,
+            "win": self.wins / n,
+            "tie": self.ties / n,
+            "stderr": np.zeros(q.players) if exact else self.stderr(),
+        })
+        if self.hi_lo:
+            frame["high"] = self.high / n
+            frame["low"] = self.low / n
+            frame["scoop"] = frame["win"]
+        return frame
+
+
+def _shares(q: _Question, high: np.ndarray | None, low: np.ndarray | None):
+    """Pot shares of rows of strengths (and the high half's part, for a hi-lo pot)."""
+    shares = pot_shares_many(high, low=low, mode=q.mode)
+    if q.mode != "hi_lo":
+        return shares, None
+    high_only = pot_shares_many(high, mode="high")
+    has_low = (low > 0).any(axis=1, keepdims=True)
+    return shares, high_only * np.where(has_low, 0.5, 1.0)
+
+
+def _strengths(q: _Question, hole: np.ndarray, board: np.ndarray, wild_rows) -> tuple:
+    """High and low strengths, shape (rows, players), of dealt rows."""
+    g, h = q.game, q.n_hole
+    high = low = None
+    if q.mode != "low":
+        high = np.stack([evaluate_many(g, hole[:, p * h:(p + 1) * h], board, wild=wild_rows, check=False)
+                         for p in range(q.players)], axis=1)
+    if q.mode != "high":
+        extra = {"wild_can_be_ace": q.rules["wild_can_be_ace"]} if "wild_can_be_ace" in q.rules else {}
+        low = np.stack([evaluate_low_many(g, hole[:, p * h:(p + 1) * h], board, wild=wild_rows,
+                                          check=False, **extra)
+                        for p in range(q.players)], axis=1)
+    return high, low
+
+
+def _fixed_wild(q: _Question, n: int):
+    if q.wild is None or q.game.wild is None:
+        return None
+    return np.full(n, q.wild, dtype=np.int8)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact enumeration
+# ---------------------------------------------------------------------------------------------
+def _seat_options(q: _Question, seat: _Seat, stub: np.ndarray):
+    if seat.kind != RANDOM:
+        return seat.combos, seat.weights
+    combos = np.array(list(itertools.combinations(sorted(stub.tolist(), reverse=True), q.n_hole)),
+                      dtype=np.uint8).reshape(-1, q.n_hole)
+    return combos, np.ones(len(combos))
+
+
+def _tuple_count_bound(q: _Question) -> int:
+    stub = len(q.stub)
+    bound = 1
+    for seat in q.seats:
+        bound *= math.comb(stub, q.n_hole) if seat.kind == RANDOM else len(seat.combos)
+    return bound
+
+
+def _tuples(q: _Question) -> tuple[np.ndarray, np.ndarray]:
+    """Every tuple of the seats' hole cards that fits together, with its weight."""
+    stub = q.stub
+    holes = np.zeros((1, 0), dtype=np.uint8)
+    weights = np.ones(1)
+    masks = np.zeros(1, dtype=np.uint64)
+    bit = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+    for seat in q.seats:
+        combos, combo_weights = _seat_options(q, seat, stub)
+        combo_masks = np.bitwise_or.reduce(bit[combos], axis=1)
+        fits = (masks[:, None] & combo_masks[None, :]) == 0
+        i, j = np.nonzero(fits & (combo_weights[None, :] > 0))
+        holes = np.concatenate([holes[i], combos[j]], axis=1)
+        weights = weights[i] * combo_weights[j]
+        masks = masks[i] | combo_masks[j]
+    return np.ascontiguousarray(holes), weights
+
+
+def _boards_per_tuple(q: _Question) -> int:
+    dealt = sum(q.n_hole for s in q.seats if s.kind != FIXED)
+    return math.comb(len(q.stub) - dealt, q.missing)
+
+
+def _exact_cost(q: _Question) -> float | None:
+    """Hand evaluations of an enumeration, or None when it cannot be enumerated here."""
+    if q.exchange or q.switch:
+        return None
+    bound = _tuple_count_bound(q)
+    if bound > MAX_TUPLES:
+        return None
+    return float(bound) * _boards_per_tuple(q) * q.players
+
+
+def _hand_rule(q: _Question):
+    """The hand rule as the fused kernels take it: hole choices, and the board cards an exact rule needs."""
+    g = q.game
+    rule = g.hole_rule
+    if rule.min_used > 0:
+        hole_sets, hole_len = _padded(list(itertools.combinations(range(g.hole_cards), rule.min_used)))
+        return hole_sets, hole_len, g.hand_size - rule.min_used
+    choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
+    return choices.hole_sets, choices.hole_set_len, 0
+
+
+def _table_args(q: _Question):
+    t = tables_for(q.game)
+    hole_sets, hole_len, exact_need = _hand_rule(q)
+    bias = _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]
+    return (hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits, t.suit_bits,
+            t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias)
+
+
+def _enumerate(q: _Question, sums: _Sums, show: bool) -> int:
+    holes, weights = _tuples(q)
+    if not len(holes):
+        raise InvalidInputError("the hands never fit together: every combination shares a card")
+    boards = _boards_per_tuple(q)
+    if q.fused() and q.missing <= MAX_MISSING:
+        return _enumerate_fused(q, holes, weights, boards, sums)
+    return _enumerate_general(q, holes, weights, boards, sums, show)
+
+
+def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> int:
+    n_parts = 1 if len(holes) >= 16 or q.missing == 0 else 16
+    stub = q.stub
+    per_call = max(1, 4096 // n_parts)
+    for start in range(0, len(holes), per_call):
+        block = holes[start:start + per_call]
+        task_sums = np.zeros((len(block) * n_parts, 4, q.players))
+        enumerate_plain(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing,
+                        *_table_args(q), task_sums)
+        for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
+            total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
+            sums.add_sums(boards, *total, weight=weights[start + k])
+    return len(holes) * boards
+
+
+def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums, show: bool) -> int:
+    from tqdm.auto import tqdm
+
+    stub_all = q.stub
+    rows_per_batch = max(1, 1 << 18)
+    known = np.broadcast_to(q.board, (boards, len(q.board)))
+    completions = np.empty((boards, q.missing), dtype=np.uint8)
+    with tqdm(total=len(holes) * boards, disable=not show or None, unit="board", desc="enumerating") as bar:
+        for k in range(len(holes)):
+            held = set(holes[k].tolist())
+            stub = np.array([c for c in stub_all.tolist() if c not in held], dtype=np.uint8)
+            if q.missing:
+                board_completions(stub, q.missing, completions)
+            board = np.ascontiguousarray(np.concatenate([known, completions], axis=1))
+            hole = np.ascontiguousarray(np.broadcast_to(holes[k], (boards, holes.shape[1])))
+            for start in range(0, boards, rows_per_batch):
+                part = slice(start, start + rows_per_batch)
+                high, low = _strengths(q, hole[part], board[part], _fixed_wild(q, len(hole[part])))
+                shares, high_part = _shares(q, high, low)
+                sums.add_rows(shares, high_part, weight=weights[k])
+            bar.update(boards)
+    return len(holes) * boards
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo
+# ---------------------------------------------------------------------------------------------
+def _seat_arrays(q: _Question):
+    """Seat kinds, preset hole cards and the flat range table of :mod:`equity._kernels.calc`."""
+    h = q.n_hole
+    kinds = np.array([s.kind for s in q.seats], dtype=np.int8)
+    fixed = np.zeros(q.players * h, dtype=np.uint8)
+    starts = [0]
+    combos, cumulative, masks = [], [], []
+    for p, seat in enumerate(q.seats):
+        if seat.kind == FIXED:
+            fixed[p * h:(p + 1) * h] = seat.combos[0]
+        if seat.kind == RANGE:
+            combos.append(seat.combos)
+            running = np.cumsum(seat.weights)
+            cumulative.append(running / running[-1])
+            masks.append(np.bitwise_or.reduce(
+                np.left_shift(np.uint64(1), seat.combos.astype(np.uint64)), axis=1))
+        starts.append(starts[-1] + (len(seat.combos) if seat.kind == RANGE else 0))
+    if combos:
+        flat = np.ascontiguousarray(np.concatenate(combos))
+        cum = np.concatenate(cumulative)
+        cum[np.array(starts[1:]) - 1] = 1.0
+        mask = np.concatenate(masks).astype(np.uint64)
+    else:
+        flat = np.zeros((0, h), dtype=np.uint8)
+        cum = np.zeros(0)
+        mask = np.zeros(0, dtype=np.uint64)
+    return kinds, fixed, np.array(starts, dtype=np.int64), flat, cum, mask
+
+
+def _chunk_sizes(trials: int, first_chunk: int, count: int) -> np.ndarray:
+    starts = (first_chunk + np.arange(count)) * CHUNK_TRIALS
+    return np.maximum(0, np.minimum(CHUNK_TRIALS, trials - starts)).astype(np.int64)
+
+
+def _no_fit() -> InvalidInputError:
+    return InvalidInputError("the ranges almost never fit together beside the known cards "
+                             f"(no fitting draw in {100_000} tries): narrow them or check the cards")
+
+
+class _Sampler:
+    """Plays chunks ``k`` (random stream ``(seed, k)``) of a calculation and adds them to the sums."""
+
+    def __init__(self, q: _Question, seed: int):
+        self.q = q
+        self.seed = seed
+        self.arrays = _seat_arrays(q)
+        self.stub = q.stub
+        if q.exchange:
+            from equity.deal import _policy_codes, _samples, _user_policy
+
+            policies = q.rules.get("policies")
+            self.codes = _policy_codes(q.game, q.players, policies)
+            self.user_policy = _user_policy(policies)
+            self.samples = _samples(q.rules.get("lookahead_samples", 200))
+        if q.switch:
+            self._switch_setup()
+
+    def _switch_setup(self) -> None:
+        from equity.switch import _check_limits, _policy_codes
+
+        q = self.q
+        phases = [p for p in q.game.phases if isinstance(p, (Switch, Draw))]
+        draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
+        self.before = draws[0] if draws else len(phases)
+        self.draw = bool(draws)
+        self.after = len(phases) - self.before - int(self.draw)
+        draw_phase = phases[draws[0]] if draws else Draw()
+        self.limit = q.rules.get("draw_limit", draw_phase.limit)
+        self.limit_with_ace = q.rules.get("draw_limit_with_ace", draw_phase.limit_with_ace)
+        _check_limits(self.limit, self.limit_with_ace)
+        self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players)
+        self.reverse = bool(q.rules.get("reverse", False))
+
+    def run(self, trials: int, first_chunk: int, count: int, sums: _Sums) -> int:
+        sizes = _chunk_sizes(trials, first_chunk, count)
+        states = chunk_states(self.seed, first_chunk, count)
+        if self.q.fused():
+            return self._fused(sizes, states, sums)
+        results = [None] * count
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            for k, result in enumerate(pool.map(self._general_chunk, sizes, states)):
+                results[k] = result
+        for shares, high_part in results:
+            sums.add_rows(shares, high_part)
+        return int(sizes.sum())
+
+    def _fused(self, sizes, states, sums: _Sums) -> int:
+        q = self.q
+        kinds, fixed, starts, combos, cum, masks = self.arrays
+        count = len(sizes)
+        chunk_sums = np.zeros((count, 4, q.players))
+        dealt = np.zeros(count, dtype=np.int64)
+        sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+                     masks, q.board, q.game.board_cards, *_table_args(q), chunk_sums, dealt)
+        if (dealt < sizes).any():
+            raise _no_fit()
+        for row in range(count):
+            sums.add_sums(float(dealt[row]), *chunk_sums[row])
+        return int(sizes.sum())
+
+    def _general_chunk(self, size: int, state: np.ndarray):
+        q = self.q
+        state = state.copy()
+        kinds, fixed, starts, combos, cum, masks = self.arrays
+        if q.switch:
+            hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
+            switch_rows(state, self.stub, q.players, kinds, fixed, self.before, self.draw, self.after,
+                        self.draw_codes, self.limit, self.limit_with_ace, self.reverse, hole)
+            board = np.zeros((size, 0), dtype=np.uint8)
+            wild_rows = None
+        else:
+            hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
+            board = np.empty((size, q.game.board_cards), dtype=np.uint8)
+            dealt = deal_rows(state, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+                              masks, q.board, hole, board)
+            if dealt < size:
+                raise _no_fit()
+            wild_rows = _fixed_wild(q, size)
+            if q.exchange:
+                from equity.deal import _run_exchange
+
+                active = np.ones((size, q.players), dtype=bool)
+                script = np.full((size, q.players, 2), -1, dtype=np.int64)
+                wild, *_ = _run_exchange(q.game, hole, board, active, self.codes, script, state,
+                                         self.samples, self.user_policy)
+                wild_rows = wild.astype(np.int8)
+        high, low = _strengths(q, hole, board, wild_rows)
+        return _shares(q, high, low)
+
+
+def _checked_count(value, name: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise OptionError(f"{name} must be a whole number of at least {minimum}, got {value!r}")
+    return int(value)
+
+
+def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | None, seed: int,
+            show: bool) -> int:
+    from tqdm.auto import tqdm
+
+    sampler = _Sampler(q, seed)
+    per_call = CHUNKS_PER_CALL if q.fused() else 2
+    played = 0
+    chunk = 0
+    if precision is None:
+        total = int(trials)
+        n_chunks = -(-total // CHUNK_TRIALS)
+        with tqdm(total=total, disable=not show or None, unit="trial", desc=f"{q.game.name} trials") as bar:
+            while chunk < n_chunks:
+                count = min(per_call, n_chunks - chunk)
+                done = sampler.run(total, chunk, count, sums)
+                played += done
+                chunk += count
+                bar.update(done)
+        return played
+    cap = int(trials) if trials is not None else MAX_PRECISION_TRIALS
+    n_chunks = -(-cap // CHUNK_TRIALS)
+    rounds = 1
+    desc = f"{q.game.name} to ±{precision}"
+    with tqdm(total=None, disable=not show or None, unit="trial", desc=desc) as bar:
+        while chunk < n_chunks:
+            count = min(rounds, n_chunks - chunk)
+            done = sampler.run(cap, chunk, count, sums)
+            played += done
+            chunk += count
+            bar.update(done)
+            if sums.n > 1 and float(sums.stderr().max()) < precision:
+                break
+            rounds = min(rounds * 2, per_call * 4)
+    return played
+
+
+# ---------------------------------------------------------------------------------------------
+# The public function
+# ---------------------------------------------------------------------------------------------
+def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = "", *,
+         trials: int | None = None, exact: bool | None = None, precision: float | None = None,
+         seed: int | None = None, hi_lo: bool = False, policies=None, progress: bool | None = None,
+         **rules) -> pd.DataFrame:
+    """Each hand's share of the pot, by exact enumeration or by Monte Carlo with a standard error.
+
+    Parameters
+    ----------
+    game
+        A game name (``"holdem"``, ``"omaha"``, ``"tahoe"``, ``"spanish"``,
+        ``"egyptian"``, ``"eldorado"``, ``"switch"``, ``"switch7"``, ``"draw"``,
+        ``"draw7"``) or a :class:`~equity.games.Game`.
+    hands
+        One entry per player, seat 0 first (the first to the dealer's left):
+        exact cards (``"AhKh"``); ``"random"`` (a hand dealt from the unknown
+        cards); in two-card games range notation (``"QQ+, AKs"``, ``"AKo:0.5"``,
+        see :func:`equity.parse_range`); in other games a list of explicit hands
+        (``"AhKhQh, 2c3c4c"``).  Range combos holding a known card are left out,
+        and range against range is weighted by the combos that fit together.
+    board
+        Known board cards, a whole number of streets (Egyptian Hold'em: 0, 3, 5 or 6).
+    dead
+        Cards known to be out of play.
+    trials
+        Monte Carlo trials (with ``precision``: the most it may play).
+    exact
+        True: enumerate every outcome; False: sample; None (default): enumerate
+        when it takes about a second or less, else sample.
+    precision
+        Sample until every hand's standard error is below this (e.g. 0.001).
+    seed
+        Seed of the random streams: the same seed gives the same numbers on any
+        number of threads.  None draws one (reported in ``attrs["seed"]``).
+    hi_lo
+        Split the pot between the best high and the best qualifying low (Omaha,
+        Tahoe): adds the ``high``, ``low`` and ``scoop`` columns.
+    policies
+        El Dorado before the exchange: the exchange policy of every seat, or one
+        per seat (``"greedy"`` by default, ``"never"``, ``"lookahead"``, or a
+        Numba function; see :func:`equity.simulate`).
+    progress
+        Show a progress bar (default: on a terminal, for long runs).
+    **rules
+        ``wild``: El Dorado after the exchange, the final wild rank (``"K"``, or
+        ``"none"``), with the final flop as the board and the hands as they are
+        after the exchange.  ``pot``: ``"high"``, ``"low"`` or ``"hi_lo"``.
+        ``wild_can_be_ace`` (El Dorado low), ``lookahead_samples`` (the
+        ``lookahead`` policy), and for Switch and draw games ``draw_policy``
+        (``"standard"``, ``"stand"`` for the switches only, ``"max"``; one or one
+        per seat), ``draw_limit``, ``draw_limit_with_ace`` and ``reverse``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player: ``hand`` (as given), ``equity`` (expected share of the
+        pot; the column sums to 1), ``win`` (the whole pot alone), ``tie`` (a part
+        of it), ``stderr`` (standard error of ``equity``, 0 when exact); with a
+        hi-lo pot also ``high`` and ``low`` (the parts of ``equity`` won from each
+        half) and ``scoop`` (the whole pot alone, as ``win``).  ``attrs`` holds
+        ``method`` (``"exact"`` or ``"monte carlo"``), ``outcomes`` (boards
+        enumerated, weighted tuples of hands counted once each) or ``trials``,
+        ``seed``, ``game``, ``board``, ``dead``, ``pot`` and ``seconds``.
+
+    Examples
+    --------
+    >>> table = calc("holdem", ["AhKh", "QsQd"])
+    >>> table.attrs["method"], round(float(table.equity[0]), 6)
+    ('exact', 0.462145)
+    >>> mc = calc("holdem", ["AA", "random"], trials=200_000, seed=1)
+    >>> bool(abs(mc.equity[0] - 0.8520) < 4 * mc.stderr[0])
+    True
+    """
+    started = time.perf_counter()
+    q = _question(game, hands, board, dead, hi_lo, policies, rules)
+    if trials is not None:
+        trials = _checked_count(trials, "trials")
+    if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
+                                  or not 0 < precision < 1):
+        raise OptionError(
+            f"precision must be a standard error between 0 and 1, e.g. 0.001; got {precision!r}")
+    if exact and (trials is not None or precision is not None):
+        raise OptionError("exact=True enumerates every outcome: leave out trials and precision")
+    cost = _exact_cost(q)
+    budget = EXACT_BUDGET if q.fused() else GENERAL_EXACT_BUDGET
+    if exact:
+        if cost is None:
+            why = ("the exchange is played by policies" if q.exchange else
+                   "the switches are random" if q.switch else
+                   f"more than {MAX_TUPLES:,} combinations of hands")
+            raise OptionError(
+                f"{q.game.name}: cannot enumerate here ({why}); sample with trials= or precision=")
+        if cost > 100 * budget:
+            raise OptionError(
+                f"{q.game.name}: enumerating {cost:.3g} hand values would take hours here; sample with "
+                "trials= or precision=, or fix more cards")
+        use_exact = True
+    elif exact is None and trials is None and precision is None:
+        use_exact = cost is not None and cost <= budget
+    else:
+        use_exact = False
+    sums = _Sums(q.players, q.mode == "hi_lo")
+    if use_exact:
+        show = progress if progress is not None else cost > budget
+        outcomes = _enumerate(q, sums, bool(show))
+        frame = sums.frame(q, exact=True)
+        frame.attrs.update(method="exact", outcomes=outcomes)
+        seed_used = None
+    else:
+        seed_used = resolve_seed(seed)
+        n = trials if trials is not None or precision is not None else DEFAULT_TRIALS
+        show = progress if progress is not None else (n or 0) >= 50 * CHUNK_TRIALS or precision is not None
+        played = _sample(q, sums, n, precision, seed_used, bool(show))
+        frame = sums.frame(q, exact=False)
+        frame.attrs.update(method="monte carlo", trials=played)
+    frame.attrs.update(seed=seed_used, game=q.game.name, board=format_cards(q.board),
+                       dead=format_cards(q.dead), pot=q.mode,
+                       seconds=time.perf_counter() - started)
+    return frame

@@ -1,0 +1,162 @@
+"""The ``equity`` command: equities, hand evaluation and the list of games from a terminal.
+
+``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``,
+and ``equity sim ...`` for the studies.  Wrong input prints one line saying
+what is wrong and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from typing import Annotated
+
+import click
+import typer
+
+from equity.errors import InvalidInputError
+
+#: Command-line usage errors: click's, and those of the click that newer Typer releases carry.
+_USAGE_ERRORS: tuple[type[Exception], ...] = tuple(
+    {click.exceptions.ClickException, getattr(getattr(typer, "exceptions", None), "TyperException",
+                                              click.exceptions.ClickException)})
+
+app = typer.Typer(
+    help="Exact and Monte Carlo equity for Texas Hold'em and unusual home poker variants.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def _game(name: str | None, game_file: str | None):
+    from equity.games import get_game
+
+    if game_file is not None:
+        from equity.games.custom import load_game
+
+        return load_game(game_file)
+    if name is None:
+        raise InvalidInputError("give a game name (see 'equity games') or --game-file")
+    return get_game(name)
+
+
+@app.command("calc")
+def calc_command(
+    args: Annotated[list[str], typer.Argument(
+        help="The game, then one hand per player: cards (AhKh), a range (QQ+,AKs), or 'random'. "
+             "With --game-file, only the hands.", show_default=False)],
+    board: Annotated[str, typer.Option(help="Known board cards, e.g. Qh7c2d.")] = "",
+    dead: Annotated[str, typer.Option(help="Cards known to be out of play.")] = "",
+    trials: Annotated[int | None, typer.Option(help="Monte Carlo trials.")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="Enumerate every outcome.")] = False,
+    precision: Annotated[float | None, typer.Option(
+        help="Sample until every standard error is below this, e.g. 0.001.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the random streams.")] = None,
+    hi_lo: Annotated[bool, typer.Option(
+        "--hi-lo", help="Split the pot high and low (omaha, tahoe).")] = False,
+    wild: Annotated[str | None, typer.Option(
+        help="El Dorado after the exchange: the final wild rank (K), or 'none'.")] = None,
+    policy: Annotated[list[str] | None, typer.Option(
+        help="El Dorado exchange policy (greedy, never, lookahead): once for all seats or once per seat.")
+    ] = None,
+    draw_policy: Annotated[list[str] | None, typer.Option(
+        help="Switch and draw games: standard, stand (switches only) or max; once or once per seat.")
+    ] = None,
+    game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
+    """Equity of each hand: exact when it is quick, else Monte Carlo with a standard error."""
+    from equity.calc import calc
+
+    name, hands = (None, args) if game_file else (args[0], args[1:])
+    g = _game(name, game_file)
+    rules: dict = {}
+    if wild is not None:
+        rules["wild"] = wild
+    if draw_policy:
+        rules["draw_policy"] = draw_policy[0] if len(draw_policy) == 1 else draw_policy
+    policies = None if not policy else policy[0] if len(policy) == 1 else policy
+    table = calc(g, hands, board=board, dead=dead, trials=trials, exact=True if exact else None,
+                 precision=precision, seed=seed, hi_lo=hi_lo, policies=policies, **rules)
+    attrs = dict(table.attrs)
+    if output is OutputFormat.csv:
+        typer.echo(table.to_csv(index=False), nl=False)
+    elif output is OutputFormat.json:
+        typer.echo(json.dumps({"game": attrs["game"], "method": attrs["method"],
+                               "trials": attrs.get("trials"), "outcomes": attrs.get("outcomes"),
+                               "seed": attrs["seed"], "board": attrs["board"], "dead": attrs["dead"],
+                               "pot": attrs["pot"], "players": table.to_dict(orient="records")},
+                              indent=2))
+    else:
+        size = (f"{attrs['outcomes']:,} outcomes" if attrs["method"] == "exact"
+                else f"{attrs['trials']:,} trials, seed {attrs['seed']}")
+        where = f", board {attrs['board']}" if attrs["board"] else ""
+        typer.echo(f"{attrs['game']}{where}: {attrs['method']} ({size}, {attrs['seconds']:.2f} s)")
+        typer.echo(table.to_string(index=False, float_format=lambda x: f"{x:.6f}"))
+
+
+@app.command("eval")
+def eval_command(
+    args: Annotated[list[str], typer.Argument(
+        help="The game and the hole cards (with --game-file, only the hole cards).", show_default=False)],
+    board: Annotated[str, typer.Option(help="Board cards.")] = "",
+    wild: Annotated[str | None, typer.Option(help="Wild rank (El Dorado), e.g. K.")] = None,
+    game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
+) -> None:
+    """Describe the best hand and the cards that play."""
+    from equity.evaluate import evaluate
+
+    name, rest = (None, args) if game_file else (args[0], args[1:])
+    if len(rest) != 1:
+        raise InvalidInputError(f"give the hole cards as one word, e.g. AhKd (got {len(rest)} words)")
+    hand = evaluate(_game(name, game_file), rest[0], board, wild=wild)
+    typer.echo(f"{hand}: {hand.cards}")
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, one line each."""
+    from equity.games import GAMES
+
+    width = max(len(name) for name in GAMES)
+    for name, game in GAMES.items():
+        typer.echo(f"{name:<{width}}  {game.title}: {game.description}")
+
+
+def _mount_studies() -> None:
+    try:
+        from simulations.cli import app as sim_app
+    except ImportError:  # the studies package is not installed beside the library
+        return
+    app.add_typer(sim_app, name="sim", help="Run, list and show the studies (batch jobs).")
+
+
+_mount_studies()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; errors in the input end it with one line and status 2."""
+    try:
+        app(args=argv, standalone_mode=False, prog_name="equity")
+    except (InvalidInputError, FileNotFoundError) as error:
+        typer.echo(f"equity: {error}", err=True)
+        sys.exit(2)
+    except (click.exceptions.Abort, typer.Abort, KeyboardInterrupt):
+        typer.echo("equity: interrupted", err=True)
+        sys.exit(130)
+    except _USAGE_ERRORS as error:
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        typer.echo(f"equity: {' '.join(message.split())}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

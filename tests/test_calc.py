@@ -1,0 +1,310 @@
+"""equity.calc against independent enumeration with the brute-force oracle in tests/reference.py.
+
+Exact results are compared with published figures or with a slow enumeration
+written here from the pot rule (best high wins, ties split; hi-lo: half to the
+best high and half to the best eight-or-better low, the high scooping when no
+low qualifies).  Monte Carlo results must fall within 4 standard errors of the
+exact value, with fixed seeds.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numba
+import numpy as np
+import pytest
+import reference as ref
+
+from equity import exchange
+from equity.calc import calc
+from equity.errors import CardError, InvalidInputError, OptionError
+
+DECKS = {"spanish": ref.SPANISH_DECK}
+
+
+def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", *,
+                  hi_lo: bool = False, wild: int | None = None, board_size: int | None = None):
+    """Exact pot shares (Fractions) by enumerating every completion of the board."""
+    deck = DECKS.get(game, ref.DECK52)
+    holes = [ref.parse(h) for h in hands]
+    known = ref.parse(board)
+    used = set(known) | set(ref.parse(dead)) | {c for h in holes for c in h}
+    stub = [c for c in deck if c not in used]
+    size = {"holdem": 5, "omaha": 5, "tahoe": 5, "spanish": 5, "egyptian": 6, "eldorado": 4}[game] \
+        if board_size is None else board_size
+    shares = [Fraction(0)] * len(holes)
+    high_part = [Fraction(0)] * len(holes)
+    count = 0
+    for extra in itertools.combinations(stub, size - len(known)):
+        full = known + list(extra)
+        highs = [ref.best_high(game, h, full, wild) for h in holes]
+        top = max(highs)
+        winners = [p for p, k in enumerate(highs) if k == top]
+        lows = [ref.best_low(game, h, full) for h in holes] if hi_lo else [None] * len(holes)
+        qualified = [k for k in lows if k is not None]
+        high_pot = Fraction(1, 2) if qualified else Fraction(1)
+        for p in winners:
+            shares[p] += high_pot / len(winners)
+            high_part[p] += high_pot / len(winners)
+        if qualified:
+            best_low = max(qualified)
+            low_winners = [p for p, k in enumerate(lows) if k == best_low]
+            for p in low_winners:
+                shares[p] += Fraction(1, 2) / len(low_winners)
+        count += 1
+    return [s / count for s in shares], [h / count for h in high_part]
+
+
+def close(a, b, tol=1e-12) -> bool:
+    return abs(float(a) - float(b)) <= tol
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact results
+# ---------------------------------------------------------------------------------------------
+def test_holdem_ahkh_vs_qsqd_preflop_is_the_published_figure():
+    # 1,712,304 boards; AhKh wins 46.2145% of the pot (PokerStove / the issue's figure)
+    table = calc("holdem", ["AhKh", "QsQd"])
+    assert table.attrs["method"] == "exact"
+    assert table.attrs["outcomes"] == 1_712_304
+    assert round(float(table.equity[0]), 6) == 0.462145
+    assert (table.stderr == 0).all()
+    assert close(table.equity.sum(), 1.0)
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["AhKh", "QsQd"], "Qh7c2d"),  # a flop scenario
+    ("holdem", ["AhKh", "QsQd", "Tc9c"], "Jh8c2d7s"),
+    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "2h7d8sTh"),
+    ("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d5s"),
+    ("spanish", ["AhKh", "QsQd"], "Qh9c8d"),
+    ("egyptian", ["AhKh", "QsQd"], "Qh7c2dTs9s"),
+])
+def test_exact_equals_oracle_enumeration(game, hands, board):
+    expected, _ = oracle_equity(game, hands, board)
+    table = calc(game, hands, board=board)
+    assert table.attrs["method"] == "exact"
+    for p in range(len(hands)):
+        assert close(table.equity[p], expected[p])
+    assert close(table.equity.sum(), 1.0)
+
+
+def test_omaha_hi_lo_scoop_and_quarter_case_equals_oracle():
+    # both players hold A-2 for the low: the low half is quartered whenever a low comes
+    hands, board = ["Ah2hKsKd", "As2dQcJc"], "3c5d9h"
+    expected, high = oracle_equity("omaha", hands, board, hi_lo=True)
+    table = calc("omaha", hands, board=board, hi_lo=True)
+    for p in range(2):
+        assert close(table.equity[p], expected[p])
+        assert close(table.high[p], high[p])
+        assert close(table.low[p], expected[p] - high[p])
+    assert close(table.equity.sum(), 1.0)
+    # a river with a low for both (quartered) and the kings' high: 3/4 against 1/4
+    river = calc("omaha", hands, board="3c5d9h7sKh", hi_lo=True)
+    assert close(river.equity[0], 0.75) and close(river.equity[1], 0.25)
+    assert close(river.scoop.sum(), 0.0)
+    # no low possible: the high scoops the whole pot
+    scoop = calc("omaha", hands, board="KcQdJh9s9c", hi_lo=True)
+    assert close(scoop.equity[0], 1.0) and close(scoop.scoop[0], 1.0) and close(scoop.low.sum(), 0.0)
+
+
+def test_eldorado_after_the_exchange_equals_oracle_with_wild_rank():
+    hands, board = ["AhKh", "QsQd"], "Kc7c2d"  # after the exchange, kings wild
+    expected, _ = oracle_equity("eldorado", hands, board, wild=11)
+    table = calc("eldorado", hands, board=board, wild="K")
+    assert table.attrs["method"] == "exact"
+    for p in range(2):
+        assert close(table.equity[p], expected[p])
+
+
+def test_symmetric_matchup_has_equal_equity():
+    table = calc("holdem", ["AhKd", "AsKc"], board="2c7h9s")
+    assert close(table.equity[0], table.equity[1])
+    assert close(table.equity.sum(), 1.0)
+
+
+def test_permuting_players_permutes_equities():
+    hands = ["AhKh", "QsQd", "8c6c"]
+    forward = calc("holdem", hands, board="Qh7c2d")
+    backward = calc("holdem", hands[::-1], board="Qh7c2d")
+    assert np.allclose(forward.equity.to_numpy(), backward.equity.to_numpy()[::-1], atol=1e-12)
+
+
+def test_range_vs_range_is_weighted_by_live_combos():
+    # the tuples that fit together count once each: the mean of the combo-against-combo equities
+    left, right, board = "AA", "AhKh, KK", "2c7d9s5h"
+    table = calc("holdem", [left, right], board=board)
+    a_combos = ["AcAd", "AcAh", "AcAs", "AdAh", "AdAs", "AhAs"]
+    b_combos = ["AhKh", "KcKd", "KcKh", "KcKs", "KdKh", "KdKs", "KhKs"]
+    values = []
+    for a in a_combos:
+        for b in b_combos:
+            if set(ref.parse(a)) & set(ref.parse(b)):
+                continue
+            values.append(oracle_equity("holdem", [a, b], board)[0][0])
+    assert close(table.equity[0], sum(values) / len(values))
+
+
+def test_range_weights_scale_combos():
+    # KK at weight 0.5 against AA: each KK combo counts half as much as the AhKh combo
+    table = calc("holdem", ["AsAd", "AhKh, KK:0.5"], board="2c7d9s")
+    vs_ak = oracle_equity("holdem", ["AsAd", "AhKh"], "2c7d9s")[0][0]
+    vs_kk = [oracle_equity("holdem", ["AsAd", k], "2c7d9s")[0][0]
+             for k in ["KcKd", "KcKh", "KcKs", "KdKh", "KdKs", "KhKs"]]
+    expected = (vs_ak + 0.5 * sum(vs_kk)) / (1 + 0.5 * 6)
+    assert close(table.equity[0], expected)
+
+
+def test_explicit_hand_lists_in_three_card_games():
+    table = calc("tahoe", ["AhKhQh, AsKsQs", "2c3c4c"], board="Ad7c2d5s")
+    one = oracle_equity("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d5s")[0][0]
+    two = oracle_equity("tahoe", ["AsKsQs", "2c3c4c"], "Ad7c2d5s")[0][0]
+    assert close(table.equity[0], (one + two) / 2)
+
+
+def test_random_hand_in_exact_enumeration_is_every_hand_of_the_stub():
+    dead = "".join(ref.show([c]) for c in range(52) if c not in ref.parse("AhKhQsQdJc2c3c4c5c6c7c8c"))
+    table = calc("holdem", ["AhKh", "random"], board="2c3c4c5c6c", dead=dead)
+    # the stub is QsQdJc7c8c: the random hand is one of its 10 pairs, the board is complete
+    values = [oracle_equity("holdem", ["AhKh", ref.show(pair)], "2c3c4c5c6c")[0][0]
+              for pair in itertools.combinations(ref.parse("QsQdJc7c8c"), 2)]
+    assert table.attrs["method"] == "exact"
+    assert close(table.equity[0], sum(values) / len(values))
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo against exact values
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game, hands, board, rules", [
+    ("holdem", ["AhKh", "QsQd"], "", {}),
+    ("holdem", ["QQ+, AKs", "random"], "Ah7c2d", {}),
+    ("holdem", ["KhQh", "random", "JJ-88"], "Ah7c2dTs", {}),
+    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "2h7d8s", {}),
+    ("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d", {}),
+    ("spanish", ["AhKh", "QsQd"], "", {}),
+    ("egyptian", ["AhKh", "QsQd"], "Qh7c2d", {}),
+    ("eldorado", ["AhKh", "QsQd"], "Kc7c2d", {"wild": "K"}),
+    ("omaha", ["Ah2hKsKd", "As2dQcJc"], "3c5d9h", {"hi_lo": True}),
+])
+def test_monte_carlo_within_four_standard_errors_of_exact(game, hands, board, rules):
+    exact = calc(game, hands, board=board, exact=True, **rules)
+    sampled = calc(game, hands, board=board, trials=60_000, seed=11, **rules)
+    assert sampled.attrs["method"] == "monte carlo"
+    assert sampled.attrs["trials"] == 60_000
+    for p in range(len(hands)):
+        assert sampled.stderr[p] > 0
+        assert abs(sampled.equity[p] - exact.equity[p]) < 4 * sampled.stderr[p]
+    assert close(sampled.equity.sum(), 1.0, 1e-9)
+
+
+def test_draw7_monte_carlo_against_enumerated_random_hands():
+    # a small stub makes the random hand enumerable by the oracle
+    mine = "AhAdKsKd7c2c3c"
+    keep = ref.parse(mine + "QsQhJhTh9h8h4d")
+    dead = "".join(ref.show([c]) for c in range(52) if c not in keep)
+    stub = ref.parse("QsQhJhTh9h8h4d")
+    values = []
+    for other in itertools.combinations(stub, 7):
+        a = ref.best_high("draw7", ref.parse(mine))
+        b = ref.best_high("draw7", list(other))
+        values.append(1.0 if a > b else 0.5 if a == b else 0.0)
+    expected = sum(values) / len(values)
+    sampled = calc("draw7", [mine, "random"], dead=dead, trials=20_000, seed=5)
+    assert abs(sampled.equity[0] - expected) < 4 * max(sampled.stderr[0], 1e-3)
+
+
+def test_switch_only_equity_equals_enumerated_switches():
+    # two players, no draw: each switch trades one random card each way (25 equal outcomes),
+    # and two switches make 625 equally likely showdowns
+    a, b = ref.parse("AhAdKsKd7c"), ref.parse("QcQdJhTh2s")
+    total = Fraction(0)
+    for i, j in itertools.product(range(5), repeat=2):
+        a1 = a[:i] + [b[j]] + a[i + 1:]
+        b1 = b[:j] + [a[i]] + b[j + 1:]
+        for k, m in itertools.product(range(5), repeat=2):
+            a2 = a1[:k] + [b1[m]] + a1[k + 1:]
+            b2 = b1[:m] + [a1[k]] + b1[m + 1:]
+            ka, kb = ref.best_high("draw", a2), ref.best_high("draw", b2)
+            total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
+    expected = float(total / 625)
+    sampled = calc("switch", ["AhAdKsKd7c", "QcQdJhTh2s"], trials=40_000, seed=3, draw_policy="stand")
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_eldorado_before_the_exchange_matches_the_exchange_then_exact():
+    # with the flop known the greedy exchange does not depend on the last card, so sampling
+    # before the exchange must agree with the exact value after it
+    hands, flop = ["AhKh", "QsQd"], "Jc7c2d"
+    done = exchange(hands, flop, policies="greedy")
+    wild = "none" if done["wild"] is None else done["wild"]
+    after = calc("eldorado", done["hole"], board=done["flop"], wild=wild)
+    before = calc("eldorado", hands, board=flop, trials=40_000, seed=9, policies="greedy")
+    assert before.attrs["method"] == "monte carlo"
+    for p in range(2):
+        assert abs(before.equity[p] - after.equity[p]) < 4 * before.stderr[p] + 1e-12
+
+
+def test_eldorado_never_exchanging_is_holdem_without_wilds():
+    exact = calc("eldorado", ["AhKh", "QsQd"], board="Jh7h2d", wild="none")
+    expected, _ = oracle_equity("eldorado", ["AhKh", "QsQd"], "Jh7h2d")
+    assert close(exact.equity[0], expected[0])
+    sampled = calc("eldorado", ["AhKh", "QsQd"], board="Jh7h2d", policies="never", trials=30_000, seed=2)
+    assert abs(sampled.equity[0] - expected[0]) < 4 * sampled.stderr[0]
+
+
+def test_precision_samples_until_every_stderr_is_below_it():
+    table = calc("holdem", ["AhKh", "random"], precision=0.004, seed=1)
+    assert table.attrs["method"] == "monte carlo"
+    assert (table.stderr < 0.004).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reproducibility
+# ---------------------------------------------------------------------------------------------
+def test_same_seed_same_numbers_on_one_and_two_threads():
+    args = ("holdem", ["QQ+, AKs", "random", "AhKh"])
+    numba.set_num_threads(2)
+    two = calc(*args, trials=300_000, seed=42)
+    numba.set_num_threads(1)
+    try:
+        one = calc(*args, trials=300_000, seed=42)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    again = calc(*args, trials=300_000, seed=42)
+    assert one.equals(two) and one.equals(again)
+    other = calc(*args, trials=300_000, seed=43)
+    assert not one.equals(other)
+
+
+def test_method_is_chosen_by_size():
+    assert calc("holdem", ["AhKh", "QsQd"]).attrs["method"] == "exact"
+    big = calc("holdem", ["AA", "random", "random"], trials=1000, seed=1)
+    assert big.attrs["method"] == "monte carlo"
+    assert calc("holdem", ["AhKh", "QsQd"], exact=False, seed=1, trials=1000).attrs["method"] == "monte carlo"
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors that say what is wrong
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: calc("holdem", ["AhKh", "AhQd"]), CardError, "duplicate card 'Ah' in hand 1 and hand 2"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], board="Ah2c3c"), CardError, "'Ah' in the board and hand 1"),
+    (lambda: calc("spanish", ["AhKh", "7s7d"]), CardError, "not in the spanish deck"),
+    (lambda: calc("holdem", ["AhKh", "ZZ"]), InvalidInputError, "hand 2"),
+    (lambda: calc("holdem", ["AsAh", "AA"], board="Ad2c3c"), InvalidInputError, "no live combo"),
+    (lambda: calc("egyptian", ["AhKh", "QsQd"], board="2c3c4c5c"), InvalidInputError, "0, 3, 5, 6"),
+    (lambda: calc("holdem", ["AhKh"] + ["random"] * 23), OptionError, "allows 2 to"),
+    (lambda: calc("holdem", "AhKh QsQd"), OptionError, "list of hands"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], colour="red"), OptionError, "unknown rule 'colour'"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], hi_lo=True), OptionError, "holdem is played for high"),
+    (lambda: calc("switch", ["AhAdKsKd7c", "random"], exact=True), OptionError, "switches are random"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="2c3c4c5c"), InvalidInputError, "wild="),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], trials=0), OptionError, "trials"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], precision=2), OptionError, "precision"),
+])
+def test_errors_name_the_problem(call, error, words):
+    with pytest.raises(error, match=None) as info:
+        call()
+    assert words in str(info.value)

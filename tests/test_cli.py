@@ -1,0 +1,95 @@
+"""The ``equity`` command line: output of calc, eval and games, and one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from equity.cli import main
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_calc_table_reports_method_and_the_published_equity(capsys):
+    code, out, err = run(capsys, "calc", "holdem", "AhKh", "QsQd")
+    assert code == 0, err
+    assert "exact (1,712,304 outcomes" in out
+    assert "AhKh 0.462145" in out
+
+
+def test_calc_json_and_csv(capsys):
+    code, out, _ = run(capsys, "calc", "holdem", "AhKh", "QsQd", "--board", "Qh7c2d", "--format", "json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["method"] == "exact" and record["outcomes"] == 990 and record["board"] == "Qh7c2d"
+    equities = [p["equity"] for p in record["players"]]
+    assert abs(sum(equities) - 1) < 1e-12 and equities[1] > 0.9
+    code, out, _ = run(capsys, "calc", "holdem", "AA", "random", "--trials", "20000", "--seed", "3",
+                       "--format", "csv")
+    lines = out.strip().splitlines()
+    assert code == 0 and lines[0] == "hand,equity,win,tie,stderr" and lines[1].startswith("AA,0.8")
+
+
+def test_calc_monte_carlo_is_reproducible_from_the_command_line(capsys):
+    args = ("calc", "tahoe", "AhKhQh", "random", "--trials", "30000", "--seed", "7", "--format", "csv")
+    first = run(capsys, *args)[1]
+    assert first == run(capsys, *args)[1]
+
+
+def test_calc_hi_lo_columns(capsys):
+    code, out, _ = run(capsys, "calc", "omaha", "Ah2hKsKd", "As2dQcJc", "--board", "3c5d9h7sKh", "--hi-lo",
+                       "--format", "csv")
+    header, first, second = out.strip().splitlines()
+    assert header == "hand,equity,win,tie,stderr,high,low,scoop"
+    assert first.startswith("Ah2hKsKd,0.75,") and second.startswith("As2dQcJc,0.25,")
+
+
+def test_eval_prints_description_and_cards(capsys):
+    code, out, _ = run(capsys, "eval", "holdem", "AhKh", "--board", "QhJhTh2c3d")
+    assert code == 0 and out.strip() == "royal flush: AhKhQhJhTh"
+    code, out, _ = run(capsys, "eval", "spanish", "AhKh", "--board", "QhJh9h8c8d")
+    assert code == 0 and out.startswith("ace-high flush")
+
+
+def test_games_lists_one_line_per_game(capsys):
+    code, out, _ = run(capsys, "games")
+    lines = out.strip().splitlines()
+    assert code == 0
+    names = [line.split()[0] for line in lines]
+    for name in ("holdem", "omaha", "tahoe", "spanish", "egyptian", "eldorado", "switch"):
+        assert name in names
+
+
+@pytest.mark.parametrize("args, words", [
+    (("calc", "holdem", "AhKh", "AhQd"), "duplicate card 'Ah'"),
+    (("calc", "poker9", "AhKh", "QsQd"), "poker9"),
+    (("calc", "holdem", "AhKh", "QsQd", "--trials", "lots"), "--trials"),
+    (("calc", "holdem", "AhKh", "QsQd", "--format", "xml"), "--format"),
+    (("calc",), "Missing argument"),
+    (("calc", "spanish", "AhKh", "7s7d"), "not in the spanish deck"),
+    (("eval", "holdem", "AhK"), "AhK"),
+    (("frobnicate",), "frobnicate"),
+])
+def test_wrong_input_is_one_line_and_status_2(capsys, args, words):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_installed_command_exits_2_without_traceback():
+    done = subprocess.run([sys.executable, "-m", "equity.cli", "calc", "holdem", "AhKh", "AhQd"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "equity: duplicate card 'Ah' in hand 1 and hand 2"
