@@ -1,6 +1,6 @@
 # make run    set up .venv, install the package, run the main job (simulations.headline)
 # make test   set up .venv with the test extras, run ruff and pytest
-# make bench  set up .venv with the benchmark peers, run benchmarks/evaluators.py
+# make bench  set up .venv with the benchmark peers, run the scripts in benchmarks/
 # make clean  remove caches and build files (make distclean also removes .venv)
 
 PYTHON ?= python3
@@ -25,6 +25,8 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/evaluators.py
 	$(PY) benchmarks/deals.py
+	$(PY) benchmarks/calc.py
+	$(PY) benchmarks/custom_games.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

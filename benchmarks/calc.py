@@ -1,0 +1,192 @@
+"""Equity calculator throughput: ``equity.calc`` heads-up in every game, and Hold'em peers.
+
+Run with ``make bench`` (or ``python benchmarks/calc.py --trials 20000000``).
+
+Hold'em, AhKh against QsQd preflop:
+
+* Monte Carlo trials per second through ``equity.calc`` on both cores (the
+  default thread count), against xiapl's seeded Monte Carlo on the same
+  threads and on one, eval7's ``py_hand_vs_range_monte_carlo`` (one thread) and
+  pokerkit's ``calculate_equities`` (one thread, a small sample: it is slow);
+* exact enumeration of the 1,712,304 boards (equity 0.462145 for AhKh), ours
+  and xiapl's;
+* the wall time of a call with a small trial count (1,000 trials).
+
+Then heads-up Monte Carlo trials per second for every other game.  Every
+figure is the best of ``--repeats`` runs after a warm-up call; before timing,
+each result is checked against the exact value (or a wide sanity band).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+import numba  # noqa: E402
+
+import equity  # noqa: E402
+from benchmarks.evaluators import machine_line  # noqa: E402
+
+MILLION = 1_000_000
+EXACT = 0.462145  # AhKh against QsQd preflop
+
+
+def best_time(fn: Callable[[], object], repeats: int) -> float:
+    fn()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """One heads-up Monte Carlo line of a game other than Hold'em."""
+
+    label: str
+    game: str
+    hands: tuple[str, str]
+    target: float
+    rules: tuple[tuple[str, object], ...] = ()
+    board: str = ""
+
+
+GAME_CASES = (
+    GameCase("omaha", "omaha", ("AhAsKhKs", "QdJdTc9c"), 20 * MILLION),
+    GameCase("omaha hi-lo", "omaha", ("Ah2hKsKd", "As3dQcJc"), 20 * MILLION, (("hi_lo", True),)),
+    GameCase("tahoe", "tahoe", ("AhKhQh", "2c3c4c"), 20 * MILLION),
+    GameCase("tahoe hi-lo", "tahoe", ("Ah2hKh", "3c4cQd"), 20 * MILLION, (("hi_lo", True),)),
+    GameCase("spanish", "spanish", ("AhKh", "QsQd"), 20 * MILLION),
+    GameCase("egyptian", "egyptian", ("AhKh", "QsQd"), 20 * MILLION),
+    GameCase("eldorado, greedy exchange", "eldorado", ("AhKh", "QsQd"), 5 * MILLION),
+    GameCase("eldorado, after the exchange (K wild)", "eldorado", ("AhKh", "QsQd"), 20 * MILLION,
+             (("wild", "K"),), "Kc7c2d"),
+    GameCase("switch (standard draw)", "switch", ("AhAdKsKd7c", "random"), 20 * MILLION),
+    GameCase("switch7", "switch7", ("AhAdKsKd7c2c3c", "random"), 20 * MILLION),
+    GameCase("draw7", "draw7", ("AhAdKsKd7c2c3c", "random"), 20 * MILLION),
+)
+
+
+def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
+    hands = ["AhKh", "QsQd"]
+    lines: list[tuple[str, float, str]] = []
+    table = equity.calc("holdem", hands, trials=trials, seed=1)
+    assert abs(table.equity[0] - EXACT) < 5 * table.stderr[0], table
+    ours = trials / best_time(lambda: equity.calc("holdem", hands, trials=trials, seed=1), repeats)
+    threads = numba.get_num_threads()
+    lines.append((f"equity.calc Monte Carlo ({threads} threads)", ours, "trials/s"))
+
+    import xiapl.card
+    import xiapl.simulation as xs
+
+    ids = [xiapl.card.Card.from_string(c).id for c in ("Ah", "Kh", "Qs", "Qd")]
+    ids = [i() if callable(i) else i for i in ids]
+    masks = [(1 << ids[0]) | (1 << ids[1]), (1 << ids[2]) | (1 << ids[3])]
+    # below 1,712,304 iterations xiapl samples; at or above it enumerates instead
+    xi_trials = 1_000_000
+    for n_threads in (threads, 1):
+        options = xs.SimulationOptions.mc_seeded(xi_trials, 1)
+        options.threads = n_threads
+        result = xs.calculate_equity(masks, 0, options)
+        assert abs(result.players[0].equity - EXACT) < 0.005 and result.trials < 1_712_304
+        rate = xi_trials / best_time(lambda o=options: xs.calculate_equity(masks, 0, o), repeats)
+        lines.append((f"xiapl Monte Carlo ({n_threads} thread{'s' if n_threads > 1 else ''})", rate,
+                      "trials/s"))
+
+    import eval7
+
+    hero = [eval7.Card(c) for c in ("Ah", "Kh")]
+    villain = eval7.HandRange("QsQd")
+    e7_trials = 200_000
+    value = eval7.py_hand_vs_range_monte_carlo(hero, villain, [], e7_trials)
+    assert abs(value - EXACT) < 0.01
+    rate = e7_trials / best_time(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], e7_trials),
+                                 repeats)
+    lines.append(("eval7 Monte Carlo (1 thread)", rate, "trials/s"))
+
+    from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
+
+    pk_trials = 2_000
+    ranges = (parse_range("AhKh"), parse_range("QsQd"))
+    args = (ranges, Card.parse(""), 2, 5, Deck.STANDARD, (StandardHighHand,))
+    value = calculate_equities(*args, sample_count=pk_trials)[0]
+    assert abs(value - EXACT) < 0.05
+    rate = pk_trials / best_time(lambda: calculate_equities(*args, sample_count=pk_trials), 1)
+    lines.append(("pokerkit calculate_equities (1 thread)", rate, "trials/s"))
+
+    exact = equity.calc("holdem", hands)
+    assert exact.attrs["method"] == "exact" and round(float(exact.equity[0]), 6) == EXACT
+    lines.append(("equity.calc exact enumeration, 1,712,304 boards",
+                  best_time(lambda: equity.calc("holdem", hands), repeats * 4), "s"))
+    options = xs.SimulationOptions.exact()
+    options.threads = threads
+    lines.append((f"xiapl exact enumeration ({threads} threads)",
+                  best_time(lambda: xs.calculate_equity(masks, 0, options), repeats * 4), "s"))
+    lines.append(("equity.calc, 1,000 trials, one call",
+                  best_time(lambda: equity.calc("holdem", hands, trials=1000, seed=2), repeats * 20), "s"))
+    return lines
+
+
+def game_lines(trials: int, repeats: int) -> list[tuple[GameCase, float, float]]:
+    rows = []
+    for case in GAME_CASES:
+        rules = dict(case.rules)
+        n = trials if case.target >= 20 * MILLION else max(trials // 10, 100_000)
+
+        def run(case=case, rules=rules, n=n):
+            return equity.calc(case.game, list(case.hands), board=case.board, trials=n, seed=1, **rules)
+
+        table = run()
+        assert abs(table.equity.sum() - 1) < 1e-9 and (table.stderr > 0).all(), table
+        rows.append((case, n / best_time(run, repeats), float(table.equity[0])))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--trials", type=int, default=20 * MILLION, help="Hold'em Monte Carlo trials per run")
+    parser.add_argument("--game-trials", type=int, default=4 * MILLION, help="trials per run, other games")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(machine_line())
+    print(f"numba threads: {numba.get_num_threads()}")
+    lines = holdem_lines(args.trials, args.repeats)
+    ours = lines[0][1]
+    print("\nHold'em, AhKh against QsQd preflop")
+    for label, value, unit in lines:
+        if unit == "s":
+            print(f"  {label:<48} {value * 1e3:10.2f} ms")
+        else:
+            print(f"  {label:<48} {value / MILLION:10.2f} M {unit}   ours / this: {ours / value:8.1f}x")
+    xiapl_same = lines[1][1]
+    pokerkit = lines[4][1]
+    exact_ms = lines[5][1] * 1e3
+    small_ms = lines[7][1] * 1e3
+    print("\nTargets")
+    for text, met in (
+        (f">= 150 M trials/s on both cores: {ours / MILLION:.1f}", ours >= 150 * MILLION),
+        (f">= 3x xiapl on the same threads: {ours / xiapl_same:.2f}x", ours >= 3 * xiapl_same),
+        (f">= 1,000x pokerkit: {ours / pokerkit:,.0f}x", ours >= 1000 * pokerkit),
+        (f"exact enumeration < 10 ms: {exact_ms:.2f} ms", exact_ms < 10),
+        (f"1,000-trial call < 5 ms: {small_ms:.2f} ms", small_ms < 5),
+    ):
+        print(f"  {'met    ' if met else 'NOT met'}  {text}")
+    print("\nHeads-up Monte Carlo, every other game (both cores)")
+    for case, rate, value in game_lines(args.game_trials, args.repeats):
+        met = "met" if rate >= case.target else "NOT met"
+        print(f"  {case.label:<40} {rate / MILLION:8.2f} M trials/s  target {case.target / MILLION:4.0f}  "
+              f"{met:<7}  (equity of {case.hands[0]}: {value:.4f})")
+
+
+if __name__ == "__main__":
+    main()
