@@ -27,7 +27,9 @@ from equity._kernels.calc import (
     board_completions,
     deal_rows,
     enumerate_plain,
+    enumerate_plain_serial,
     sample_plain,
+    sample_plain_serial,
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_rank
@@ -54,6 +56,8 @@ GENERAL_EXACT_BUDGET = 15_000_000
 MAX_PRECISION_TRIALS = 2_000_000_000
 #: Most tuples of hole cards an enumeration lists.
 MAX_TUPLES = 2_000_000
+#: Hand evaluations below which an enumeration runs on the calling thread alone.
+SERIAL_WORK = 200_000
 #: Chunks handed to the fused sampling kernel at once (spread over the threads).
 CHUNKS_PER_CALL = 16
 _RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
@@ -464,8 +468,9 @@ def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> 
     for start in range(0, len(holes), per_call):
         block = holes[start:start + per_call]
         task_sums = np.zeros((len(block) * n_parts, 4, q.players))
-        enumerate_plain(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing,
-                        *_table_args(q), task_sums)
+        # small work runs on the calling thread: waking the pool can cost more than the work
+        run = enumerate_plain if len(block) * boards * q.players > SERIAL_WORK else enumerate_plain_serial
+        run(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing, *_table_args(q), task_sums)
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])
@@ -591,7 +596,8 @@ class _Sampler:
         count = len(sizes)
         chunk_sums = np.zeros((count, 4, q.players))
         dealt = np.zeros(count, dtype=np.int64)
-        sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+        run = sample_plain if count > 1 else sample_plain_serial  # one chunk: no thread pool to wake
+        run(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
                      masks, q.board, q.game.board_cards, *_table_args(q), chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()

@@ -295,8 +295,7 @@ def _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit
                  totals[p * n_sets:(p + 1) * n_sets], masks[p * n_sets:(p + 1) * n_sets])
 
 
-@parallel_kernel
-def sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
+def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
                  rank_classes, flush_classes, flush_bias, sums, dealt):
@@ -379,6 +378,12 @@ def sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_ho
         dealt[c] = done
 
 
+#: Monte Carlo chunks over the threads, and the same loop on the calling thread alone: waking the
+#: thread pool costs milliseconds on a busy machine, more than a small call's whole work.
+sample_plain = parallel_kernel(_sample_plain)
+sample_plain_serial = kernel(_sample_plain)
+
+
 @inline_kernel
 def _with_card(used, stub, i, total, masks, card_bits, suit_bits):
     """``total``/``masks`` with the card at ``stub[i]`` added when this loop level is ``used``."""
@@ -392,8 +397,7 @@ def _with_card(used, stub, i, total, masks, card_bits, suit_bits):
 MAX_MISSING = 6
 
 
-@parallel_kernel
-def enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
+def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
                     hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                     suit_bits, disp, params, rank_classes, flush_classes, flush_bias, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
@@ -482,6 +486,10 @@ def enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_boa
         for k in range(4):
             for p in range(n_players):
                 sums[task, k, p] = acc[k, p]
+
+
+enumerate_plain = parallel_kernel(_enumerate_plain)
+enumerate_plain_serial = kernel(_enumerate_plain)
 
 
 @kernel
