@@ -246,8 +246,13 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
     pooled = lost[lost.game == games[0]]
     weight = pooled.pairs.to_numpy(dtype=float)
     share = float((pooled.estimate * weight).sum() / weight.sum())
-    P.finding(fig, f"A switch takes a card of a held pair {share:.1%} of the time in {_game(games[0])}: "
-                   "the rule's 2 in 5", note=_note(run))
+    # the pooled cells share deals, so this standard error is a lower bound: hence 4 of them
+    spread = float(np.sqrt(share * (1 - share) / weight.sum()))
+    exact = float(pooled.exact.iloc[0])
+    verdict = "as the rule's" if abs(share - exact) < 4 * spread else "against the rule's"
+    fraction = "2 in 5" if np.isclose(exact, 0.4) else f"{exact:.4f}"
+    P.finding(fig, f"A switch takes a card of a held pair {share:.1%} of the time in {_game(games[0])}, "
+                   f"{verdict} {fraction}", note=_note(run))
     figs["pair_lost"] = fig
 
     held = result[result.measure == "pair_held"]
@@ -335,7 +340,8 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
     part = part[part.policy == _draw_policy(part.policy)]
     if len(part):
         row = part.iloc[0]
-        title = (f"The switch cuts a pat hand's equity from {row.plain:.2f} to {row.switch:.2f} "
+        verb = "cuts" if row.switch < row.plain else "raises"
+        title = (f"The switch {verb} a pat hand's equity from {row.plain:.2f} to {row.switch:.2f} "
                  f"({_game(games[0])}, {chosen} players)")
     else:
         title = "Equity of a pat hand with and without the switch"
@@ -391,13 +397,16 @@ def tahoe_usage(run: harness.RunResult, *, players: int | None = None) -> dict[s
     for r in range(2):
         P.label(axes[r][0], ylabel="share of best hands")
     P.legend(fig)
-    tahoe = overall[(overall.game == "tahoe") & (overall.hands == "all")]
-    if len(tahoe):
-        share = float((tahoe.uses_2 * tahoe.n).sum() / tahoe.n.sum())
-        title = (f"Tahoe hands use two hole cards {share:.0%} of the time, and winning hands more; "
-                 "Omaha always two")
-    else:
-        title = "Hole cards used by the best hand"
+    def pooled_two(game: str, hands: str) -> float:
+        rows = overall[(overall.game == game) & (overall.hands == hands)]
+        return float((rows.uses_2 * rows.n).sum() / rows.n.sum()) if len(rows) else float("nan")
+
+    first = games[0]
+    every, winners = pooled_two(first, "all"), pooled_two(first, "winners")
+    title = (f"{_game(first)} hands use two hole cards {every:.0%} of the time, winning hands "
+             f"{winners:.0%}")
+    if "omaha" in games and first != "omaha":
+        title += "; Omaha hands always two"
     P.finding(fig, title, note=_note(run))
     figs["by_players"] = fig
 
@@ -412,8 +421,16 @@ def tahoe_usage(run: harness.RunResult, *, players: int | None = None) -> dict[s
         P.percent_axis(ax, axis="x")
         P.label(ax, title=f"{_game(game)}, {chosen} players (hands counted)", xlabel="share of best hands")
     P.legend(fig)
-    P.finding(fig, "Which hands lean on the hole cards: usage by the category of the best hand",
-              note=_note(run))
+    rows = by_category[by_category.game == shown[0]]
+    common = rows[rows.n >= 0.01 * rows.n.sum()]
+    if len(common):
+        most, least = common.loc[common.uses_2.idxmax()], common.loc[common.uses_2.idxmin()]
+        title = (f"{_game(shown[0])}: {_category(most.category)} hands use two hole cards most often "
+                 f"({most.uses_2:.0%}), {_category(least.category)} least ({least.uses_2:.0%}); "
+                 f"{chosen} players")
+    else:
+        title = "Hole cards used by the category of the best hand"
+    P.finding(fig, title, note=_note(run, "Categories under 1% of hands are left out of the title."))
     figs["by_category"] = fig
 
     three = run.tables.get("all_three")
@@ -432,9 +449,13 @@ def tahoe_usage(run: harness.RunResult, *, players: int | None = None) -> dict[s
         P.legend(ax)
         rows = three[(three.hands == "all") & (three.category == "all")]
         deals = three[(three.hands == "deals")].sort_values("players")
-        title = (f"'Never all three' changes {rows.estimate.mean():.0%} of Tahoe hands and the winner of "
-                 f"{deals.estimate.iloc[0]:.0%} to {deals.estimate.iloc[-1]:.0%} of deals"
-                 if len(rows) and len(deals) else "What 'never all three' changes")
+        if len(rows) and len(deals):
+            d0, d1 = deals.iloc[0], deals.iloc[-1]
+            title = (f"'Never all three' changes {rows.estimate.mean():.0%} of Tahoe hands, and the "
+                     f"winner in {d0.estimate:.0%} of {d0.players}-player deals and {d1.estimate:.0%} "
+                     f"at {d1.players}")
+        else:
+            title = "What 'never all three' changes"
         P.finding(fig, title, note=_note(run))
         figs["all_three"] = fig
 
@@ -451,8 +472,13 @@ def tahoe_usage(run: harness.RunResult, *, players: int | None = None) -> dict[s
         P.percent_axis(ax)
         P.label(ax, xlabel="players", ylabel="share of deals")
         P.legend(fig)
-        P.finding(fig, "Hi-lo: scoops fall and quarters rise with the table size, in Tahoe as in Omaha",
-                  note=_note(run))
+        rows = hi_lo[hi_lo.game == ("tahoe" if "tahoe" in set(hi_lo.game) else hi_lo.game.iloc[0])]
+        rows = rows.sort_values("players")
+        first, last = rows.iloc[0], rows.iloc[-1]
+        title = (f"{_game(first.game)} hi-lo: the pot is scooped in {first.scoop:.0%} of "
+                 f"{first.players}-player deals and {last.scoop:.0%} at {last.players}; someone is "
+                 f"quartered in {first.quarter:.0%} and {last.quarter:.0%}")
+        P.finding(fig, title, note=_note(run))
         figs["hi_lo"] = fig
     return figs
 
