@@ -14,8 +14,10 @@ import math
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import numba
 import numpy as np
 import pandas as pd
 
@@ -27,9 +29,7 @@ from equity._kernels.calc import (
     board_completions,
     deal_rows,
     enumerate_plain,
-    enumerate_plain_serial,
     sample_plain,
-    sample_plain_serial,
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_rank
@@ -111,11 +111,17 @@ class _Question:
         return self.game.board_cards - len(self.board)
 
     def fused(self) -> bool:
-        """Whether the fused kernels apply: no phase to play, no wild card, a high pot."""
-        rule = self.game.hole_rule
+        """Whether the fused kernels apply: no phase to play, no wild card, a high pot or a hi-lo
+        pot with an ace-to-five low of the hand's size."""
+        g = self.game
+        rule = g.hole_rule
         ruled = rule.min_used == 0 or rule.min_used == rule.max_used
-        no_wild = self.game.wild is None or self.wild == -1
-        return not self.exchange and not self.switch and no_wild and self.mode == "high" and ruled
+        no_wild = g.wild is None or self.wild == -1
+        low = g.low
+        pot = self.mode == "high" or (
+            self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
+            and low.hand_size == g.hand_size)
+        return not self.exchange and not self.switch and no_wild and pot and ruled
 
 
 def _cards(text, what: str, g: Game) -> np.ndarray:
@@ -320,12 +326,15 @@ class _Sums:
             self.high += weight * high_part.sum(axis=0)
             self.low += weight * (shares - high_part).sum(axis=0)
 
-    def add_sums(self, n: float, share, share_sq, wins, ties, weight: float = 1.0) -> None:
+    def add_sums(self, n: float, share, share_sq, wins, ties, high=None, weight: float = 1.0) -> None:
         self.n += weight * n
         self.share += weight * share
         self.share_sq += weight * share_sq
         self.wins += weight * wins
         self.ties += weight * ties
+        if self.hi_lo and high is not None:
+            self.high += weight * high
+            self.low += weight * (share - high)
 
     def stderr(self) -> np.ndarray:
         n = self.n
@@ -447,8 +456,26 @@ def _table_args(q: _Question):
     t = tables_for(q.game)
     hole_sets, hole_len, exact_need = _hand_rule(q)
     bias = _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]
+    # the low of a hi-lo pot: 1 with the exact-rule low tables (Omaha), 2 over the hole choices (Tahoe)
+    low_rule = 0 if q.mode != "hi_lo" else 1 if exact_need > 0 else 2
     return (hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits, t.suit_bits,
-            t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias)
+            t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, low_rule,
+            t.low_classes[0, 0], t.exact_low_classes)
+
+
+@contextmanager
+def _threads_for(work: int):
+    """Run a parallel kernel on the calling thread alone when ``work`` (hand evaluations) is small:
+    waking the thread pool costs milliseconds on a busy machine, more than such a call's work."""
+    if work > SERIAL_WORK:
+        yield
+        return
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
 
 
 def _enumerate(q: _Question, sums: _Sums, show: bool) -> int:
@@ -467,10 +494,10 @@ def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> 
     per_call = max(1, 4096 // n_parts)
     for start in range(0, len(holes), per_call):
         block = holes[start:start + per_call]
-        task_sums = np.zeros((len(block) * n_parts, 4, q.players))
-        # small work runs on the calling thread: waking the pool can cost more than the work
-        run = enumerate_plain if len(block) * boards * q.players > SERIAL_WORK else enumerate_plain_serial
-        run(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing, *_table_args(q), task_sums)
+        task_sums = np.zeros((len(block) * n_parts, 5, q.players))
+        with _threads_for(len(block) * boards * q.players):
+            enumerate_plain(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing, *_table_args(q),
+                            task_sums)
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])
@@ -594,11 +621,11 @@ class _Sampler:
         q = self.q
         kinds, fixed, starts, combos, cum, masks = self.arrays
         count = len(sizes)
-        chunk_sums = np.zeros((count, 4, q.players))
+        chunk_sums = np.zeros((count, 5, q.players))
         dealt = np.zeros(count, dtype=np.int64)
-        run = sample_plain if count > 1 else sample_plain_serial  # one chunk: no thread pool to wake
-        run(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
-                     masks, q.board, q.game.board_cards, *_table_args(q), chunk_sums, dealt)
+        with _threads_for(int(sizes.sum()) * q.players):
+            sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+                         masks, q.board, q.game.board_cards, *_table_args(q), chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):

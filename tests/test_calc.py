@@ -110,6 +110,20 @@ def test_omaha_hi_lo_scoop_and_quarter_case_equals_oracle():
     assert close(scoop.equity[0], 1.0) and close(scoop.scoop[0], 1.0) and close(scoop.low.sum(), 0.0)
 
 
+@pytest.mark.parametrize("game, hands, board", [
+    ("tahoe", ["Ah2hKh", "3c4cQd"], "5d7c9sJh"),
+    ("tahoe", ["Ah2hKh", "3c4cQd", "2s3s8d"], "5d7c9s"),
+    ("omaha", ["Ah2hKsKd", "As3dQcJc", "4h5hTsTd"], "6c7d9h"),
+])
+def test_hi_lo_exact_equals_oracle(game, hands, board):
+    expected, high = oracle_equity(game, hands, board, hi_lo=True)
+    table = calc(game, hands, board=board, hi_lo=True)
+    assert table.attrs["method"] == "exact"
+    for p in range(len(hands)):
+        assert close(table.equity[p], expected[p])
+        assert close(table.high[p], high[p])
+
+
 def test_eldorado_after_the_exchange_equals_oracle_with_wild_rank():
     hands, board = ["AhKh", "QsQd"], "Kc7c2d"  # after the exchange, kings wild
     expected, _ = oracle_equity("eldorado", hands, board, wild=11)
@@ -187,6 +201,7 @@ def test_random_hand_in_exact_enumeration_is_every_hand_of_the_stub():
     ("egyptian", ["AhKh", "QsQd"], "Qh7c2d", {}),
     ("eldorado", ["AhKh", "QsQd"], "Kc7c2d", {"wild": "K"}),
     ("omaha", ["Ah2hKsKd", "As2dQcJc"], "3c5d9h", {"hi_lo": True}),
+    ("tahoe", ["Ah2hKh", "3c4cQd", "random"], "5d7c9s", {"hi_lo": True}),
 ])
 def test_monte_carlo_within_four_standard_errors_of_exact(game, hands, board, rules):
     exact = calc(game, hands, board=board, exact=True, **rules)

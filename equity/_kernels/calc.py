@@ -26,7 +26,14 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.evaluate import _subset_sums, cards_class, choices_class, exact_class
+from equity._kernels.evaluate import (
+    _subset_sums,
+    cards_class,
+    choices_class,
+    choices_low_class,
+    exact_class,
+    exact_low_class,
+)
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix
 from equity._kernels.switch import draw_step, switch_step
@@ -212,12 +219,9 @@ def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
 
 
 @inline_kernel
-def _score(classes, live, n_players, shares, acc):
-    """Share one pot among the best ``classes``; add each seat's share, its square, a win
-    (the whole pot) or a tie (a part) to ``acc`` (float64[4, players])."""
-    for p in range(n_players):
-        shares[p] = 0.0
-    _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
+def _accumulate(shares, n_players, acc):
+    """Add each seat's share of one pot, its square, a win (the whole pot) or a tie (a part) to
+    rows 0-3 of ``acc`` (float64[5, players]; row 4 holds the high half's part of a hi-lo pot)."""
     for p in range(n_players):
         share = shares[p]
         if share > 0:
@@ -227,6 +231,34 @@ def _score(classes, live, n_players, shares, acc):
                 acc[2, p] += 1.0
             else:
                 acc[3, p] += 1.0
+
+
+@inline_kernel
+def _score(classes, live, n_players, shares, acc):
+    """Share one pot among the best ``classes`` and add it to ``acc``."""
+    for p in range(n_players):
+        shares[p] = 0.0
+    _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
+    _accumulate(shares, n_players, acc)
+
+
+@inline_kernel
+def _score_hi_lo(classes, lows, live, n_players, shares, acc):
+    """Half the pot to the best high and half to the best low above 0, or all to the high when no
+    low qualifies (the rule of ``pot_share_rows``); row 4 of ``acc`` gets the high half's part."""
+    for p in range(n_players):
+        shares[p] = 0.0
+    has_low = False
+    for p in range(n_players):
+        if lows[p] > 0:
+            has_low = True
+    high_part = 0.5 if has_low else 1.0
+    _add_shares(classes, 0, live, n_players, high_part, shares)
+    for p in range(n_players):
+        acc[4, p] += shares[p]
+    if has_low:
+        _add_shares(lows, 0, live, n_players, 0.5, shares)
+    _accumulate(shares, n_players, acc)
 
 
 @inline_kernel
@@ -271,12 +303,15 @@ def _add_duels(first_wins, second_wins, splits, acc):
 
 @inline_kernel
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
-                 all_cards, disp, params, hole_index, exact_classes, rank_classes, flush_classes,
-                 flush_bias, classes, shares, live, acc):
+                 all_cards, low_rule, disp, params, hole_index, exact_classes, rank_classes,
+                 flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
+                 acc):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
-    (one hole choice per seat, with a shorter path).
+    (one hole choice per seat, with a shorter path).  ``low_rule``: 0 for a high
+    pot; for a hi-lo pot 1 when the low takes exactly ``set_len`` hole cards (the
+    exact-rule low tables), 2 when it takes any one hole choice.
     """
     for p in range(n_players):
         if all_cards:
@@ -286,7 +321,17 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
             classes[p] = _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len,
                                      exact_need, disp, params, hole_index, exact_classes,
                                      rank_classes, flush_classes, flush_bias)
-    _score(classes, live, n_players, shares, acc)
+    if low_rule == 0:
+        _score(classes, live, n_players, shares, acc)
+        return
+    for p in range(n_players):
+        if low_rule == 1:
+            lows[p] = exact_low_class(board_total, totals, p * n_sets, n_sets, disp, params, hole_index,
+                                      exact_low_classes)
+        else:
+            lows[p] = choices_low_class(board_total, totals, p * n_sets, n_sets, disp, params,
+                                        low_classes)
+    _score_hi_lo(classes, lows, live, n_players, shares, acc)
 
 
 @inline_kernel
@@ -298,21 +343,24 @@ def _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
-                 rank_classes, flush_classes, flush_bias, sums, dealt):
+                 rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes, sums,
+                 dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
     (``hole_sets``), or, when ``exact_need > 0``, exactly one such choice with
     ``exact_need`` board cards (the exact-rule tables).  Chunks run in parallel
     and write only their own rows: ``sums[c]`` (float64[chunks, 4, players]: each
-    seat's summed share, summed squared share, wins and ties) and ``dealt[c]``
-    (trials played; fewer than asked when the range seats' combos never fit).
+    seat's summed share, summed squared share, wins and ties; for a hi-lo pot,
+    ``low_rule > 0`` (see :func:`_score_board`), row 4 sums the part of the share
+    won with the high hand) and ``dealt[c]`` (trials played; fewer than asked when
+    the range seats' combos never fit).
     """
     n_known = known_board.shape[0]
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
-    duel = all_cards and n_players == 2  # the common case, counted in registers: 2x faster
+    duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
     has_ranges = combos.shape[0] > 0
     for c in prange(states.shape[0]):
         state = states[c].copy()
@@ -334,7 +382,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         classes = np.empty(n_players, dtype=np.int64)
         shares = np.empty(n_players, dtype=np.float64)
         live = np.ones(n_players, dtype=np.bool_)
-        acc = np.zeros((4, n_players), dtype=np.float64)
+        lows = np.empty(n_players, dtype=np.int64)
+        acc = np.zeros((5, n_players), dtype=np.float64)
         all_fixed = True
         for p in range(n_players):
             if kinds[p] != FIXED:
@@ -368,20 +417,18 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                     splits += 1
             else:
                 _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
-                             exact_need, all_cards, disp, params, hole_index, exact_classes,
-                             rank_classes, flush_classes, flush_bias, classes, shares, live, acc)
+                             exact_need, all_cards, low_rule, disp, params, hole_index,
+                             exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
+                             exact_low_classes, classes, lows, shares, live, acc)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
-        for k in range(4):
+        for k in range(5):
             for p in range(n_players):
                 sums[c, k, p] = acc[k, p]
         dealt[c] = done
 
 
-#: Monte Carlo chunks over the threads, and the same loop on the calling thread alone: waking the
-#: thread pool costs milliseconds on a busy machine, more than a small call's whole work.
 sample_plain = parallel_kernel(_sample_plain)
-sample_plain_serial = kernel(_sample_plain)
 
 
 @inline_kernel
@@ -398,8 +445,9 @@ MAX_MISSING = 6
 
 
 def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
-                    hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
-                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias, sums):
+                     hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
+                     suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
+                     low_classes, exact_low_classes, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
     a high pot (hand rule as in :func:`sample_plain`); at most :data:`MAX_MISSING` missing cards.
 
@@ -416,7 +464,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
-    duel = all_cards and n_players == 2  # the common case, counted in registers: 2x faster
+    duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
     r = n_missing
     use1, use2, use3, use4, use5 = r > 1, r > 2, r > 3, r > 4, r > 5
     for task in prange(tuple_holes.shape[0] * n_parts):
@@ -440,7 +488,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         classes = np.empty(n_players, dtype=np.int64)
         shares = np.empty(n_players, dtype=np.float64)
         live = np.ones(n_players, dtype=np.bool_)
-        acc = np.zeros((4, n_players), dtype=np.float64)
+        lows = np.empty(n_players, dtype=np.int64)
+        acc = np.zeros((5, n_players), dtype=np.float64)
         base_total = U64(0)
         base_masks = U64(0)
         for b in range(n_known):
@@ -452,8 +501,9 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         if r == 0:
             if part == 0:
                 _score_board(base_total, base_masks, totals, masks, n_players, n_sets, set_len,
-                             exact_need, all_cards, disp, params, hole_index, exact_classes,
-                             rank_classes, flush_classes, flush_bias, classes, shares, live, acc)
+                             exact_need, all_cards, low_rule, disp, params, hole_index,
+                             exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
+                             exact_low_classes, classes, lows, shares, live, acc)
         else:
             for i0 in range(part, n - r + 1, n_parts):
                 t0, m0 = _with_card(True, stub, i0, base_total, base_masks, card_bits, suit_bits)
@@ -478,18 +528,18 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                             splits += 1
                                     else:
                                         _score_board(t5, m5, totals, masks, n_players, n_sets,
-                                                     set_len, exact_need, all_cards, disp, params,
-                                                     hole_index, exact_classes, rank_classes,
-                                                     flush_classes, flush_bias, classes, shares,
-                                                     live, acc)
+                                                     set_len, exact_need, all_cards, low_rule, disp,
+                                                     params, hole_index, exact_classes, rank_classes,
+                                                     flush_classes, flush_bias, low_classes,
+                                                     exact_low_classes, classes, lows, shares, live,
+                                                     acc)
         _add_duels(first_wins, second_wins, splits, acc)
-        for k in range(4):
+        for k in range(5):
             for p in range(n_players):
                 sums[task, k, p] = acc[k, p]
 
 
 enumerate_plain = parallel_kernel(_enumerate_plain)
-enumerate_plain_serial = kernel(_enumerate_plain)
 
 
 @kernel

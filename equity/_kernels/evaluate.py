@@ -366,11 +366,37 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
         out[i] = class_strength[best]
 
 
+@inline_kernel
+def exact_low_class(board_total, hole_totals, first, n_sets, disp, params, hole_index, exact_low_classes):
+    """Best low class (0: none qualifies) of exactly ``j`` hole and ``5 - j`` board cards, the hole
+    choices' summed card words being ``hole_totals[first : first + n_sets]``."""
+    board_slot = np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
+    best = exact_low_classes[0, 0] & 0
+    for k in range(first, first + n_sets):
+        hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
+        value = exact_low_classes[board_slot, np.int64(hole_index[hole_slot])]
+        if value > best:
+            best = value
+    return best
+
+
+@inline_kernel
+def choices_low_class(board_total, hole_totals, first, count, disp, params, low_classes):
+    """Best low class (0: none qualifies) of the whole board with any one choice of hole cards
+    (``low_classes``: the zero-wild row of the low tables)."""
+    best = low_classes[0] & 0
+    for k in range(first, first + count):
+        total = board_total + hole_totals[k]
+        value = low_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+        if value > best:
+            best = value
+    return best
+
+
 @kernel
 def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
                    disp, params, hole_index, exact_low_classes, class_strength, out):
     """Best low strength per row for hands of exactly ``j`` hole cards (see :func:`best_exact`)."""
-    mul, shift, n_slots = params[0], params[1], params[2]
     n_sets = hole_sets.shape[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
@@ -378,15 +404,10 @@ def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_b
         board_total = U64(0)
         for t in range(n_board):
             board_total += card_bits[board[i * n_board + t]]
-        board_slot = slot_of(board_total & KEY_MASK, disp, mul, shift, n_slots)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = exact_low_classes[0, 0] & 0
-        for k in range(n_sets):
-            hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, mul, shift, n_slots)
-            value = exact_low_classes[np.int64(board_slot), np.int64(hole_index[hole_slot])]
-            if value > best:
-                best = value
+        best = exact_low_class(board_total, hole_totals, 0, n_sets, disp, params, hole_index,
+                               exact_low_classes)
         out[i] = class_strength[best]
 
 
