@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -22,6 +23,7 @@ from equity.calc import calc
 from equity.errors import CardError, InvalidInputError, OptionError
 
 DECKS = {"spanish": ref.SPANISH_DECK}
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "games"
 
 
 def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", *,
@@ -323,3 +325,29 @@ def test_errors_name_the_problem(call, error, words):
     with pytest.raises(error, match=None) as info:
         call()
     assert words in str(info.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Custom games (docs/custom_games.md) through the same calculator
+# ---------------------------------------------------------------------------------------------
+def test_custom_games_exact_equity_equals_the_custom_oracle():
+    import reference_custom as rc
+
+    short_deck = rc.Rules(ranks=tuple(range(4, 13)), ranking=(
+        "straight_flush", "four_of_a_kind", "flush", "full_house", "straight", "three_of_a_kind",
+        "two_pair", "one_pair", "high_card"))
+    cases = [
+        ("short_deck_holdem.toml", short_deck, ["AhKh", "QsQd"], "Qh7c9d6h"),
+        ("pineapple_one.toml", rc.Rules(hole_max=1), ["AhKh2c", "QsQd3c"], "Qh7c9d6h"),
+    ]
+    for path, rules, hands, board in cases:
+        holes = [ref.parse(h) for h in hands]
+        known = ref.parse(board)
+        stub = [c for c in rules.deck if c not in known and all(c not in h for h in holes)]
+        total = 0.0
+        for river in stub:
+            keys = [rc.best_high(rules, h, known + [river]) for h in holes]
+            total += 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
+        table = calc(EXAMPLES / path, hands, board=board)
+        assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == len(stub)
+        assert close(table.equity[0], total / len(stub))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,14 @@ def test_installed_command_exits_2_without_traceback():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert done.stderr.strip() == "equity: duplicate card 'Ah' in hand 1 and hand 2"
+
+
+def test_game_file_for_calc_and_eval(capsys):
+    examples = Path(__file__).resolve().parents[1] / "examples" / "games"
+    code, out, _ = run(capsys, "calc", "--game-file", str(examples / "short_deck_holdem.toml"), "AhKh",
+                       "QsQd", "--board", "Qh7c9d", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("hand,equity")
+    code, out, _ = run(capsys, "eval", "--game-file", str(examples / "deuces_wild_draw.toml"), "2c2dAhAsKd")
+    assert code == 0 and out.startswith("four of a kind, aces")
+    code, _, err = run(capsys, "calc", "--game-file", "no/such/game.toml", "AhKh", "QsQd")
+    assert code == 2 and "no/such/game.toml" in err and len(err.strip().splitlines()) == 1
