@@ -177,9 +177,10 @@ class RunResult:
 # ---------------------------------------------------------------------------------------------
 def studies() -> dict[str, Study]:
     """Every study, by name, in the order of the issue (imported on first use)."""
-    from simulations import eldorado_swap, rarity, switch_pairs, tahoe_usage
+    from simulations import eldorado_swap, rarity, starting_hands, switch_pairs, tahoe_usage
 
-    return {m.STUDY.name: m.STUDY for m in (eldorado_swap, switch_pairs, tahoe_usage, rarity)}
+    modules = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands)
+    return {m.STUDY.name: m.STUDY for m in modules}
 
 
 def get_study(name: str | Study) -> Study:
