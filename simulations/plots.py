@@ -123,6 +123,11 @@ def eldorado_swap(run: harness.RunResult, *, players: int | None = None) -> dict
     playing = [p for p in every if p != "never"] or every
     quoted = players or _pick(table.players.unique(), (6, 4, 9))
     figs: dict[str, Figure] = {}
+    capped = run.record.get("parameters", {}).get("lookahead_deals")
+    if "lookahead" in every and capped:
+        lookahead = f"Lookahead cells: {min(int(capped), int(run.record.get('deals', capped))):,} deals."
+    else:
+        lookahead = ""
 
     fig, axes = _seat_panels(run, playing, "swap_value", "swap value (share of the pot)")
     for ax in axes[0]:
@@ -136,8 +141,8 @@ def eldorado_swap(run: harness.RunResult, *, players: int | None = None) -> dict
                  f"{quoted} players, the first seat's {f.swap_value:+.3f}")
     else:
         title = "Swap value by seat: the later a seat exchanges, the more its exchange is worth"
-    P.finding(fig, title, note=_note(run, "Swap value: equity with the policy minus equity when that "
-                                          "seat alone never exchanges, on the same deals."))
+    P.finding(fig, title, note=_note(run, f"{lookahead} Swap value: equity with the policy minus equity "
+                                          "when that seat alone never exchanges, on the same deals."))
     figs["swap_value"] = fig
 
     fig, axes = _seat_panels(run, every, "equity", "equity / fair share (1 = fair)", scale_by_players=True)
@@ -151,7 +156,7 @@ def eldorado_swap(run: harness.RunResult, *, players: int | None = None) -> dict
                  f"{quoted} players ({row.dealer_equity:.3f} against {1 / quoted:.3f})")
     else:
         title = "Equity by seat as a multiple of a fair share"
-    P.finding(fig, title, note=_note(run))
+    P.finding(fig, title, note=_note(run, lookahead))
     figs["equity"] = fig
 
     fig, axes = _seat_panels(run, playing, "set_wild_rate", "sets the final wild rank (share of deals)")
@@ -166,7 +171,7 @@ def eldorado_swap(run: harness.RunResult, *, players: int | None = None) -> dict
                  f"{quoted}-player deals")
     else:
         title = "Who sets the final wild rank"
-    P.finding(fig, title, note=_note(run))
+    P.finding(fig, title, note=_note(run, lookahead))
     figs["wild_setter"] = fig
 
     fig, ax = P.figure(width=6.5)
@@ -187,7 +192,7 @@ def eldorado_swap(run: harness.RunResult, *, players: int | None = None) -> dict
         title = "The dealer's exchange is worth more than the other seats' at most table sizes"
     else:
         title = "The dealer's exchange against the other seats' mean, by table size"
-    P.finding(fig, title, note=_note(run))
+    P.finding(fig, title, note=_note(run, lookahead))
     figs["dealer"] = fig
     return figs
 

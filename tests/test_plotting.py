@@ -292,6 +292,30 @@ def test_starting_hand_chart_from_a_table() -> None:
     assert "AA wins 85%" in fig._suptitle.get_text()
 
 
+def test_starting_hands_plotter_reads_the_study_table(tmp_path: Path) -> None:
+    """A table shaped like the starting-hands study's: a chart per two-card game and size, a Tahoe ranking."""
+    grid = [c for row in P.hand_grid_classes() for c in row]
+    rng = np.random.default_rng(1)
+    two = pd.DataFrame({"game": "holdem", "players": 2, "hand_class": grid, "kind": "x", "hand": "AsKs",
+                        "equity": rng.uniform(0.3, 0.85, len(grid)), "stderr": 0.002})
+    tahoe = pd.DataFrame({"game": "tahoe", "players": 2, "hand_class": ["AAK-xyx", "AAK-xyz", "KQJ-xxx"],
+                          "kind": ["pair", "pair", "three ranks"], "hand": ["AsAhKs", "AsAhKd", "KsQsJs"],
+                          "equity": [0.70, 0.69, 0.60], "stderr": 0.003})
+    record = {"study": "starting-hands", "run_id": "starting-hands-test", "deals": 4096, "seed": 1}
+    run = harness.RunResult(tmp_path, {"result": pd.concat([two, tahoe], ignore_index=True)}, record)
+    figs = plots.starting_hands(run)
+    assert list(figs) == ["holdem_2p", "tahoe_2p_top"]
+    chart = figs["holdem_2p"].axes[0].images[0].get_array()
+    best = two.loc[two.equity.idxmax()]
+    row, col = next((i, j) for i, r in enumerate(P.hand_grid_classes()) for j, c in enumerate(r)
+                    if c == best.hand_class)
+    assert chart[row, col] == best.equity
+    assert "AAK-xyx leads with 70.0%" in figs["tahoe_2p_top"]._suptitle.get_text()
+    with pytest.raises(equity.OptionError, match="hand class"):
+        plots.starting_hands(harness.RunResult(tmp_path, {"result": two.drop(columns=["hand_class", "hand"])},
+                                               run.record))
+
+
 # ---------------------------------------------------------------------------------------------
 # Finding a stored run
 # ---------------------------------------------------------------------------------------------
