@@ -860,7 +860,8 @@ def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, An
     seed
         The new run's seed (the harness's default when None).
     workers
-        Processes for a new run (more than one starts a Dask ``LocalCluster`` on loopback).
+        Processes for a new run (more than one starts a Dask ``LocalCluster`` on loopback, whose
+        workers' log lines are silenced).
 
     Returns
     -------
@@ -871,8 +872,22 @@ def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, An
     if stored is not None:
         stored.record["loaded"] = True
         return stored
-    run = harness.run_study(study, deals=deals, players=players, params=params, seed=seed, out=out,
-                            workers=workers, progress=False)
+    options = {"deals": deals, "players": players, "params": params, "seed": seed, "out": out,
+               "progress": False}
+    if workers > 1:
+        # A cluster of our own whose workers keep quiet: the notebook shows results, not the
+        # workers' log lines (e.g. a heartbeat that races the shutdown); failures still raise.
+        # Its scheduler's web server listens on loopback, on a free port.
+        import logging
+
+        from dask.distributed import LocalCluster
+
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster:
+            run = harness.run_study(study, workers=workers, scheduler=cluster.scheduler_address, **options)
+        run.record["scheduler"] = "a local cluster"
+    else:
+        run = harness.run_study(study, **options)
     run.record["loaded"] = run.record.get("chunks_reused", 0) == run.record.get("chunks")
     return run
 

@@ -333,3 +333,15 @@ def test_load_or_run_reuses_a_covering_run_and_runs_otherwise(tmp_path: Path) ->
     assert plots.find_run("rarity", out=tmp_path, params={"games": "omaha"}) is None
     assert plots.find_run("tahoe-usage", out=tmp_path) is None
     assert plots.find_run("rarity", out=tmp_path / "missing") is None
+
+
+def test_load_or_run_on_a_local_cluster_gives_the_same_tables(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    params = {"games": "holdem"}
+    alone = harness.run_study("rarity", deals=500, players="2", params=params, out=tmp_path / "one",
+                              progress=False)
+    pooled = plots.load_or_run("rarity", deals=500, players="2", params=params, out=tmp_path / "two",
+                               workers=2)
+    assert pooled.record["loaded"] is False and pooled.record["workers"] == 2
+    for name in alone.tables:
+        pd.testing.assert_frame_equal(alone.tables[name], pooled.tables[name], check_exact=True)
