@@ -682,7 +682,7 @@ def starting_hand_chart(table: pd.DataFrame, game: str, *, players: int | None =
 
 def starting_hand_ranking(table: pd.DataFrame, game: str, *, players: int | None = None, top: int = 25,
                           note: str | None = None) -> Figure:
-    """The ``top`` starting-hand classes of ``game`` by equity, as bars with their 95% intervals.
+    """The ``top`` starting-hand classes of ``game`` by equity, as points with their 95% intervals.
 
     ``table`` is as for :func:`starting_hand_chart` (with a ``kind`` column, the title
     counts the kinds among the top classes).
@@ -693,16 +693,18 @@ def starting_hand_ranking(table: pd.DataFrame, game: str, *, players: int | None
     name = _class_column(rows)
     best = rows.sort_values("equity", ascending=False).head(top)
     fig, ax = P.figure(width=7.5, height=0.26 * len(best) + 1.8)
-    P.bars(ax, [f"{k}. {h}" for k, h in enumerate(best[name], start=1)],
-           {"equity": (best.equity, best.stderr if "stderr" in best else None)}, horizontal=True)
-    low, high = float(best.equity.min()), float(best.equity.max())
-    ax.set_xlim(low - 0.4 * (high - low) - 0.01, high + 0.1 * (high - low) + 0.01)
+    y = np.arange(len(best), dtype=np.float64)
+    # points, not bars: the values sit far from zero and a bar's length would exaggerate their gaps
+    P.errorbar(ax, best.equity, y, best.stderr if "stderr" in best else None, horizontal=True,
+               linestyle="none", label="equity")
+    ax.set_yticks(y, [f"{k}. {h}" for k, h in enumerate(best[name], start=1)])
+    ax.invert_yaxis()
     P.label(ax, xlabel=f"equity against {_against(players)} (share of the pot)")
     leader = best.iloc[0]
     title = f"{_game(game)}: {leader[name]} leads with {leader.equity:.1%} against {_against(players)}"
     if "kind" in best:
         counts = best.kind.value_counts()
-        title += "; the top " + f"{len(best)}: " + ", ".join(f"{n} {k}" for k, n in counts.items())
+        title += f"; the top {len(best)} are " + ", ".join(f"{n} {k}" for k, n in counts.items()) + " classes"
     P.finding(fig, title, note=note or "Bars: 95% intervals (1.96 standard errors).")
     return fig
 
