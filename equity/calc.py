@@ -463,6 +463,11 @@ def _table_args(q: _Question):
             t.low_classes[0, 0], t.exact_low_classes)
 
 
+def _bar_off(show: bool | None) -> bool | None:
+    """tqdm's ``disable``: True hides the bar, False shows it, None shows it on a terminal only."""
+    return None if show is None else not show
+
+
 @contextmanager
 def _threads_for(work: int):
     """Run a parallel kernel on the calling thread alone when ``work`` (hand evaluations) is small:
@@ -478,7 +483,7 @@ def _threads_for(work: int):
         numba.set_num_threads(before)
 
 
-def _enumerate(q: _Question, sums: _Sums, show: bool) -> int:
+def _enumerate(q: _Question, sums: _Sums, show: bool | None) -> int:
     holes, weights = _tuples(q)
     if not len(holes):
         raise InvalidInputError("the hands never fit together: every combination shares a card")
@@ -504,14 +509,14 @@ def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> 
     return len(holes) * boards
 
 
-def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums, show: bool) -> int:
+def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums, show: bool | None) -> int:
     from tqdm.auto import tqdm
 
     stub_all = q.stub
     rows_per_batch = max(1, 1 << 18)
     known = np.broadcast_to(q.board, (boards, len(q.board)))
     completions = np.empty((boards, q.missing), dtype=np.uint8)
-    with tqdm(total=len(holes) * boards, disable=not show or None, unit="board", desc="enumerating") as bar:
+    with tqdm(total=len(holes) * boards, disable=_bar_off(show), unit="board", desc="enumerating") as bar:
         for k in range(len(holes)):
             held = set(holes[k].tolist())
             stub = np.array([c for c in stub_all.tolist() if c not in held], dtype=np.uint8)
@@ -669,7 +674,7 @@ def _checked_count(value, name: str, minimum: int = 1) -> int:
 
 
 def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | None, seed: int,
-            show: bool) -> int:
+            show: bool | None) -> int:
     from tqdm.auto import tqdm
 
     sampler = _Sampler(q, seed)
@@ -679,7 +684,7 @@ def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | No
     if precision is None:
         total = int(trials)
         n_chunks = -(-total // CHUNK_TRIALS)
-        with tqdm(total=total, disable=not show or None, unit="trial", desc=f"{q.game.name} trials") as bar:
+        with tqdm(total=total, disable=_bar_off(show), unit="trial", desc=f"{q.game.name} trials") as bar:
             while chunk < n_chunks:
                 count = min(per_call, n_chunks - chunk)
                 done = sampler.run(total, chunk, count, sums)
@@ -691,7 +696,7 @@ def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | No
     n_chunks = -(-cap // CHUNK_TRIALS)
     rounds = 1
     desc = f"{q.game.name} to ±{precision}"
-    with tqdm(total=None, disable=not show or None, unit="trial", desc=desc) as bar:
+    with tqdm(total=None, disable=_bar_off(show), unit="trial", desc=desc) as bar:
         while chunk < n_chunks:
             count = min(rounds, n_chunks - chunk)
             done = sampler.run(cap, chunk, count, sums)
@@ -748,7 +753,8 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         per seat (``"greedy"`` by default, ``"never"``, ``"lookahead"``, or a
         Numba function; see :func:`equity.simulate`).
     progress
-        Show a progress bar (default: on a terminal, for long runs).
+        True shows a progress bar, False never; None (default) shows one for
+        long runs when the output is a terminal.
     **rules
         ``wild``: El Dorado after the exchange, the final wild rank (``"K"``, or
         ``"none"``), with the final flop as the board and the hands as they are
@@ -809,16 +815,17 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         use_exact = False
     sums = _Sums(q.players, q.mode == "hi_lo")
     if use_exact:
-        show = progress if progress is not None else cost > budget
-        outcomes = _enumerate(q, sums, bool(show))
+        show = progress if progress is not None else (None if cost > budget else False)
+        outcomes = _enumerate(q, sums, show)
         frame = sums.frame(q, exact=True)
         frame.attrs.update(method="exact", outcomes=outcomes)
         seed_used = None
     else:
         seed_used = resolve_seed(seed)
         n = trials if trials is not None or precision is not None else DEFAULT_TRIALS
-        show = progress if progress is not None else (n or 0) >= 50 * CHUNK_TRIALS or precision is not None
-        played = _sample(q, sums, n, precision, seed_used, bool(show))
+        long_run = (n or 0) >= 50 * CHUNK_TRIALS or precision is not None
+        show = progress if progress is not None else (None if long_run else False)
+        played = _sample(q, sums, n, precision, seed_used, show)
         frame = sums.frame(q, exact=False)
         frame.attrs.update(method="monte carlo", trials=played)
     frame.attrs.update(seed=seed_used, game=q.game.name, board=format_cards(q.board),

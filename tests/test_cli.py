@@ -105,3 +105,20 @@ def test_game_file_for_calc_and_eval(capsys):
     assert code == 0 and out.startswith("four of a kind, aces")
     code, _, err = run(capsys, "calc", "--game-file", "no/such/game.toml", "AhKh", "QsQd")
     assert code == 2 and "no/such/game.toml" in err and len(err.strip().splitlines()) == 1
+
+
+def test_no_progress_bar_when_output_is_redirected():
+    # a run long enough for a bar on a terminal (over 50 chunks); redirected, stderr stays empty
+    done = subprocess.run([sys.executable, "-m", "equity.cli", "calc", "holdem", "AhKh", "random",
+                           "--trials", "3500000", "--seed", "1", "--format", "csv"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[0] == "hand,equity,win,tie,stderr"
+
+
+def test_progress_bar_shows_when_asked(capsys):
+    from equity.calc import calc
+
+    calc("holdem", ["AhKh", "random"], trials=200_000, seed=1, progress=True)
+    assert "trial" in capsys.readouterr().err
