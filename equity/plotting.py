@@ -190,9 +190,10 @@ def finding(fig: Figure, title: str, *, note: str | None = None) -> None:
 
     width = fig.get_size_inches()[0]
     with _style():
-        fig.suptitle("\n".join(textwrap.wrap(title, width=int(width * 10.5))), ha="left", x=0.01)
+        fig.suptitle("\n".join(textwrap.wrap(title, width=int(width * 10.5), break_on_hyphens=False)),
+                     ha="left", x=0.01)
         if note:
-            text = "\n".join(textwrap.wrap(note, width=int(width * 17)))
+            text = "\n".join(textwrap.wrap(note, width=int(width * 17), break_on_hyphens=False))
             fig.supxlabel(text, ha="left", x=0.01, fontsize=7.5, color="#444444")
 
 

@@ -60,11 +60,13 @@ def _category(name: str) -> str:
     return str(name).replace("_", " ")
 
 
-def _note(run: harness.RunResult, extra: str = "") -> str:
-    """The foot note of a figure: what the bars are, the run's size and seed."""
+def _note(run: harness.RunResult, extra: str = "", *, bars: bool = True) -> str:
+    """The foot note of a figure: what the bars are (when it has bars), the run's size and seed."""
     record = run.record
-    text = (f"Bars and bands: 95% intervals (1.96 standard errors). Run {record.get('run_id', '?')}: "
-            f"{int(record.get('deals', 0)):,} deals per cell, seed {record.get('seed', '?')}.")
+    text = (f"Run {record.get('run_id', '?')}: {int(record.get('deals', 0)):,} deals per cell, "
+            f"seed {record.get('seed', '?')}.")
+    if bars:
+        text = f"Bars and bands: 95% intervals (1.96 standard errors). {text}"
     return f"{text} {extra}".strip()
 
 
@@ -726,12 +728,13 @@ def starting_hands(run: harness.RunResult) -> dict[str, Figure]:
 
     figs = {}
     note = _note(run)
+    chart_note = _note(run, "The colour bar states the widest 95% interval of a class.", bars=False)
     sizes = table.players if "players" in table else pd.Series([None] * len(table), index=table.index)
     for (game, players), _ in table.groupby([table.game, sizes], sort=False, dropna=False):
         players = None if pd.isna(players) else int(players)
         key = f"{game}_{players}p" if players else str(game)
         if equity.get_game(game).hole_cards == 2:
-            figs[key] = starting_hand_chart(table, game, players=players, note=note)
+            figs[key] = starting_hand_chart(table, game, players=players, note=chart_note)
         else:
             figs[f"{key}_top"] = starting_hand_ranking(table, game, players=players, note=note)
     return figs
