@@ -145,7 +145,9 @@ _mount_studies()
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; errors in the input end it with one line and status 2."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="equity")
+        code = app(args=argv, standalone_mode=False, prog_name="equity")
+        if isinstance(code, int) and code != 0:  # a command's typer.Exit(code), returned in this mode
+            sys.exit(code)
     except (InvalidInputError, FileNotFoundError) as error:
         typer.echo(f"equity: {error}", err=True)
         sys.exit(2)

@@ -1,4 +1,4 @@
-"""The studies on the command line: ``equity sim list``, ``equity sim run STUDY``, ``equity sim show RUN``.
+"""The studies on the command line: ``equity sim list``, ``run STUDY``, ``show RUN`` and ``plot RUN``.
 
 ``app`` is a Typer application; ``equity.cli`` mounts it as ``equity sim``, and
 ``python -m simulations.cli`` runs it on its own.
@@ -58,6 +58,9 @@ def run(
         "--param", help="A study parameter, NAME=VALUE (lists comma-separated; repeatable).")] = None,
     progress: Annotated[bool | None, typer.Option(
         "--progress/--no-progress", help="Progress bar (default: on a terminal).")] = None,
+    game_file: Annotated[Path | None, typer.Option(
+        help="Run the study on a custom game described in a TOML file (studies with a 'games' "
+             "parameter: rarity, starting-hands).")] = None,
 ) -> None:
     """Run a study (or finish an interrupted run of it) and print where its tables are."""
     params = {}
@@ -66,6 +69,15 @@ def run(
         if not sep:
             raise _fail(InvalidInputError(f"--param {item!r}: write NAME=VALUE"))
         params[name.strip()] = value.strip()
+    if game_file is not None:
+        try:
+            chosen = harness.get_study(study)
+        except InvalidInputError as error:
+            raise _fail(error) from None
+        if "games" not in chosen.defaults:
+            raise _fail(InvalidInputError(f"{study} has no 'games' parameter: --game-file applies to "
+                                          "rarity and starting-hands"))
+        params["games"] = [str(game_file.resolve())]
     try:
         result = harness.run_study(study, deals=deals, players=players, params=params, seed=seed, out=out,
                                    workers=workers, scheduler=scheduler, progress=progress)
@@ -104,6 +116,26 @@ def show(
                 raise _fail(InvalidInputError(f"no table {name!r}: the run has {', '.join(result.tables)}"))
             typer.echo(f"\n{name}:")
             typer.echo(result.tables[name].to_string(index=False))
+
+
+@app.command("plot")
+def plot(
+    run_name: Annotated[str, typer.Argument(metavar="RUN", help="A run's id (under --out) or its folder.")],
+    out: Annotated[Path, typer.Option(help="Folder holding the runs.")] = Path("results"),
+    to: Annotated[Path | None, typer.Option(help="Folder for the figures (default: the run's figures/).")
+                  ] = None,
+    format: Annotated[list[str] | None, typer.Option(
+        "--format", help="png or svg (repeatable; default png).")] = None,
+) -> None:
+    """Draw a finished run's charts in the house style and write them as PNG or SVG files."""
+    from simulations.plots import plot_run
+
+    try:
+        written = plot_run(harness.load_run(run_name, out=out), to, formats=tuple(format or ("png",)))
+    except InvalidInputError as error:
+        raise _fail(error) from None
+    for path in written:
+        typer.echo(str(path))
 
 
 def main() -> None:

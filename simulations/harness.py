@@ -41,6 +41,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -154,7 +155,8 @@ class Task:
     @property
     def filename(self) -> str:
         """The chunk's file name inside the run's ``chunks`` folder."""
-        key = "_".join(f"{k}-{v}" for k, v in self.cell.items())
+        # a value such as a game file's path keeps only characters safe in a file name
+        key = "_".join(f"{k}-{re.sub(r'[^A-Za-z0-9.+=-]', '_', str(v))}" for k, v in self.cell.items())
         return f"{key}.{self.chunk:05d}.parquet"
 
 

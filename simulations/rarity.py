@@ -72,8 +72,10 @@ def showdown_strengths(game: str, players: int, deals: int, *, seed: int, chunk:
 
 def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
     for game in params["games"]:
-        if game not in GAMES:
-            raise OptionError(f"unknown game {game!r}: this study plays {', '.join(GAMES)}")
+        if game not in GAMES and not str(game).endswith(".toml"):
+            raise OptionError(f"unknown game {game!r}: this study plays {', '.join(GAMES)}, or a custom "
+                              "game file (--game-file)")
+        equity.get_game(game)  # a game file is read and checked here, before any chunk runs
     return [{"game": game, "players": players} for game in params["games"] for players in params["players"]
             if allowed_players(game, players)]
 

@@ -103,9 +103,13 @@ def classes(game: str) -> pd.DataFrame:
 def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
     cells = []
     for game in params["games"]:
-        if game not in GAMES:
-            raise OptionError(f"unknown game {game!r}: this study charts {', '.join(GAMES)}")
+        if game not in GAMES and not str(game).endswith(".toml"):
+            raise OptionError(f"unknown game {game!r}: this study charts {', '.join(GAMES)}, or a custom "
+                              "game file (--game-file)")
         g = equity.get_game(game)
+        if g.hole_cards not in (2, 3):
+            raise OptionError(f"{g.name} deals {g.hole_cards} hole cards: the charts have classes for two "
+                              "and three")
         for players in params["players"]:
             if not 2 <= players <= g.max_players:
                 raise OptionError(f"{players} players: {game} allows 2 to {g.max_players}")

@@ -1,0 +1,50 @@
+"""``equity sim plot`` and ``equity sim run --game-file``, through the ``equity`` command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from equity.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "games"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_rarity_of_a_custom_game_then_its_charts(capsys, tmp_path):
+    game = EXAMPLES / "short_deck_holdem.toml"
+    code, out, err = run(capsys, "sim", "run", "rarity", "--game-file", str(game), "--deals", "4096",
+                         "--players", "2", "--out", str(tmp_path), "--no-progress")
+    assert code == 0, err
+    folder = Path(out.strip().splitlines()[-1].split(" in ", 1)[1])
+    table = pd.read_parquet(folder / "result.parquet")
+    assert set(table.game) == {str(game)}
+    # short deck ranks the flush above the full house: both appear in the declared order
+    assert {"flush", "full_house"} <= set(table.category)
+    code, out, err = run(capsys, "sim", "plot", str(folder), "--to", str(tmp_path / "figs"),
+                         "--format", "png", "--format", "svg")
+    assert code == 0, err
+    written = [Path(line) for line in out.strip().splitlines()]
+    assert written and all(p.exists() and p.stat().st_size > 1000 for p in written)
+    assert {p.suffix for p in written} == {".png", ".svg"}
+
+
+def test_game_file_on_a_study_without_games_is_refused(capsys, tmp_path):
+    code, out, err = run(capsys, "sim", "run", "eldorado-swap", "--game-file",
+                         str(EXAMPLES / "short_deck_holdem.toml"), "--out", str(tmp_path))
+    assert code == 2 and out == "" and "no 'games' parameter" in err
+
+
+def test_plot_of_a_missing_run_is_one_line_and_status_2(capsys, tmp_path):
+    code, _, err = run(capsys, "sim", "plot", "no-such-run", "--out", str(tmp_path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "no-such-run" in err
