@@ -439,6 +439,17 @@ def _with_card(used, stub, i, total, masks, card_bits, suit_bits):
 MAX_MISSING = 6
 
 
+@inline_kernel
+def _level(k, first_real, part, n_parts, previous, n, r):
+    """(start, stop, step) of loop level ``k`` of the board nest: once without a card before the
+    first real level, the parts' stride at it, then each card after the one before."""
+    if k < first_real:
+        return 0, 1, 1
+    if k == first_real:
+        return part, n - r + 1, n_parts
+    return previous + 1, n - r + (k - first_real) + 1, 1
+
+
 def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
                      hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
@@ -461,7 +472,6 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
     duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
     r = n_missing
-    use1, use2, use3, use4, use5 = r > 1, r > 2, r > 3, r > 4, r > 5
     for task in prange(tuple_holes.shape[0] * n_parts):
         tup = task // n_parts
         part = task % n_parts
@@ -500,18 +510,21 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                              exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc)
         else:
-            for i0 in range(part, n - r + 1, n_parts):
-                t0, m0 = _with_card(True, stub, i0, base_total, base_masks, card_bits, suit_bits)
-                for i1 in range(i0 + 1 if use1 else 0, n - r + 2 if use1 else 1):
-                    t1, m1 = _with_card(use1, stub, i1, t0, m0, card_bits, suit_bits)
-                    for i2 in range(i1 + 1 if use2 else 0, n - r + 3 if use2 else 1):
-                        t2, m2 = _with_card(use2, stub, i2, t1, m1, card_bits, suit_bits)
-                        for i3 in range(i2 + 1 if use3 else 0, n - r + 4 if use3 else 1):
-                            t3, m3 = _with_card(use3, stub, i3, t2, m2, card_bits, suit_bits)
-                            for i4 in range(i3 + 1 if use4 else 0, n - r + 5 if use4 else 1):
-                                t4, m4 = _with_card(use4, stub, i4, t3, m3, card_bits, suit_bits)
-                                for i5 in range(i4 + 1 if use5 else 0, n - r + 6 if use5 else 1):
-                                    t5, m5 = _with_card(use5, stub, i5, t4, m4, card_bits, suit_bits)
+            # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
+            # innermost level is always a real one (a dummy innermost loop cost 10%)
+            f = MAX_MISSING - r
+            for i0 in range(*_level(0, f, part, n_parts, 0, n, r)):
+                t0, m0 = _with_card(f <= 0, stub, i0, base_total, base_masks, card_bits, suit_bits)
+                for i1 in range(*_level(1, f, part, n_parts, i0, n, r)):
+                    t1, m1 = _with_card(f <= 1, stub, i1, t0, m0, card_bits, suit_bits)
+                    for i2 in range(*_level(2, f, part, n_parts, i1, n, r)):
+                        t2, m2 = _with_card(f <= 2, stub, i2, t1, m1, card_bits, suit_bits)
+                        for i3 in range(*_level(3, f, part, n_parts, i2, n, r)):
+                            t3, m3 = _with_card(f <= 3, stub, i3, t2, m2, card_bits, suit_bits)
+                            for i4 in range(*_level(4, f, part, n_parts, i3, n, r)):
+                                t4, m4 = _with_card(f <= 4, stub, i4, t3, m3, card_bits, suit_bits)
+                                for i5 in range(*_level(5, f, part, n_parts, i4, n, r)):
+                                    t5, m5 = _with_card(True, stub, i5, t4, m4, card_bits, suit_bits)
                                     if duel:
                                         first, second = _duel(t5, m5, totals, masks, disp, params,
                                                               rank_classes, flush_classes,
