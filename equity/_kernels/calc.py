@@ -35,7 +35,7 @@ from equity._kernels.evaluate import (
     exact_low_class,
 )
 from equity._kernels.pots import _add_shares
-from equity._kernels.rng import below, next_u64, shuffle_prefix
+from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.switch import draw_step, switch_step
 
 U64 = np.uint64
@@ -117,6 +117,13 @@ def deal_trial(state, stub, n_stub, n_players, n_hole, kinds, has_ranges, range_
         _deal_skipping(stub, n_stub, take, used, state)
     else:
         shuffle_prefix(stub, n_stub, take, state)
+    _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
+    return True
+
+
+@inline_kernel
+def _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board):
+    """Random seats' hole cards, then the missing board, from the front of the shuffled stub."""
     k = 0
     for p in range(n_players):
         if kinds[p] == RANDOM:
@@ -126,7 +133,6 @@ def deal_trial(state, stub, n_stub, n_players, n_hole, kinds, has_ranges, range_
     for b in range(n_known, board.shape[0]):
         board[b] = stub[k]
         k += 1
-    return True
 
 
 @kernel
@@ -390,10 +396,20 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
         splits = 0
+        n_random = 0
+        for p in range(n_players):
+            if kinds[p] == RANDOM:
+                n_random += 1
+        take = n_random * n_hole + n_board - n_known
+        s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
         for _ in range(chunk_trials[c]):
-            if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
-                              range_start, combos, cumulative, combo_masks, n_known, hole, board):
-                break
+            if has_ranges:
+                if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
+                                  range_start, combos, cumulative, combo_masks, n_known, hole, board):
+                    break
+            else:  # the same cards as deal_trial, the generator's state kept in locals
+                s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
+                _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
             board_total = known_total
             board_masks = known_masks
             for b in range(n_known, n_board):
