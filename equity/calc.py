@@ -303,6 +303,14 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
 # ---------------------------------------------------------------------------------------------
 # Results
 # ---------------------------------------------------------------------------------------------
+def row_sums(shares: np.ndarray, high_part: np.ndarray | None = None):
+    """Trials, then per seat the summed share, summed squared share, wins, ties and (hi-lo) the
+    summed high part, of rows of pot shares."""
+    high = None if high_part is None else high_part.sum(axis=0)
+    return (float(shares.shape[0]), shares.sum(axis=0), (shares * shares).sum(axis=0),
+            (shares == 1.0).sum(axis=0), ((shares > 0) & (shares < 1.0)).sum(axis=0), high)
+
+
 class _Sums:
     """Running sums of each seat's pot share; integers and float sums in a fixed order."""
 
@@ -317,14 +325,7 @@ class _Sums:
         self.low = np.zeros(players)
 
     def add_rows(self, shares: np.ndarray, high_part: np.ndarray | None = None, weight: float = 1.0) -> None:
-        self.n += weight * shares.shape[0]
-        self.share += weight * shares.sum(axis=0)
-        self.share_sq += weight * (shares * shares).sum(axis=0)
-        self.wins += weight * (shares == 1.0).sum(axis=0)
-        self.ties += weight * ((shares > 0) & (shares < 1.0)).sum(axis=0)
-        if high_part is not None:
-            self.high += weight * high_part.sum(axis=0)
-            self.low += weight * (shares - high_part).sum(axis=0)
+        self.add_sums(*row_sums(shares, high_part), weight=weight)
 
     def add_sums(self, n: float, share, share_sq, wins, ties, high=None, weight: float = 1.0) -> None:
         self.n += weight * n
@@ -614,12 +615,11 @@ class _Sampler:
         states = chunk_states(self.seed, first_chunk, count)
         if self.q.fused():
             return self._fused(sizes, states, sums)
-        results = [None] * count
+        # each worker reduces its own chunk; the sums are added here in chunk order
         with ThreadPoolExecutor(max_workers=2) as pool:
-            for k, result in enumerate(pool.map(self._general_chunk, sizes, states)):
-                results[k] = result
-        for shares, high_part in results:
-            sums.add_rows(shares, high_part)
+            results = list(pool.map(self._general_chunk, sizes, states))
+        for chunk_sums in results:
+            sums.add_sums(*chunk_sums)
         return int(sizes.sum())
 
     def _fused(self, sizes, states, sums: _Sums) -> int:
@@ -664,7 +664,7 @@ class _Sampler:
                                          self.samples, self.user_policy)
                 wild_rows = wild.astype(np.int8)
         high, low = _strengths(q, hole, board, wild_rows)
-        return _shares(q, high, low)
+        return row_sums(*_shares(q, high, low))
 
 
 def _checked_count(value, name: str, minimum: int = 1) -> int:
@@ -678,7 +678,7 @@ def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | No
     from tqdm.auto import tqdm
 
     sampler = _Sampler(q, seed)
-    per_call = CHUNKS_PER_CALL if q.fused() else 2
+    per_call = CHUNKS_PER_CALL if q.fused() else 4
     played = 0
     chunk = 0
     if precision is None:

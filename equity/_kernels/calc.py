@@ -147,15 +147,32 @@ def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, c
     board = np.empty(board_out.shape[1], dtype=np.uint8)
     for b in range(n_known):
         board[b] = known_board[b]
+    n_random = 0
+    for p in range(n_players):
+        if kinds[p] == RANDOM:
+            n_random += 1
+    take = n_random * n_hole + board.shape[0] - n_known
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
+    dealt = hole_out.shape[0]
     for d in range(hole_out.shape[0]):
-        if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
-                          range_start, combos, cumulative, combo_masks, n_known, hole, board):
-            return d
+        if has_ranges:
+            if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
+                              range_start, combos, cumulative, combo_masks, n_known, hole, board):
+                dealt = d
+                break
+        else:  # the same cards as deal_trial
+            s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
+            _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
         for t in range(hole.shape[0]):
             hole_out[d, t] = hole[t]
         for b in range(board.shape[0]):
             board_out[d, b] = board[b]
-    return hole_out.shape[0]
+    if not has_ranges:  # hand the advanced state back: the exchange draws from it next
+        state[0] = s0
+        state[1] = s1
+        state[2] = s2
+        state[3] = s3
+    return dealt
 
 
 @kernel
