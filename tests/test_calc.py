@@ -250,6 +250,38 @@ def test_switch_only_equity_equals_enumerated_switches():
     assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
 
 
+def test_switch7_switch_only_equity_equals_enumerated_switches():
+    # seven-card Switch has no draw: two switches, each trading one random card each way heads-up
+    # (49 equal outcomes per switch), then the best five of seven
+    a, b = ref.parse("AhAdKsKd7c2c3c"), ref.parse("QcQdJhTh9s8s4d")
+    total = Fraction(0)
+    for i, j in itertools.product(range(7), repeat=2):
+        a1 = a[:i] + [b[j]] + a[i + 1:]
+        b1 = b[:j] + [a[i]] + b[j + 1:]
+        for k, m in itertools.product(range(7), repeat=2):
+            a2 = a1[:k] + [b1[m]] + a1[k + 1:]
+            b2 = b1[:m] + [a1[k]] + b1[m + 1:]
+            ka, kb = ref.best_high("draw7", a2), ref.best_high("draw7", b2)
+            total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
+    expected = float(total / 7 ** 4)
+    sampled = calc("switch7", ["AhAdKsKd7c2c3c", "QcQdJhTh9s8s4d"], trials=40_000, seed=13)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_draw_standing_pat_against_enumerated_random_hands():
+    # five-card draw with no draw (stand): the random hand is any five of a small stub
+    mine = "AhAdKsKd7c"
+    stub = ref.parse("QsQhJhTh9h8h4d")
+    dead = "".join(ref.show([c]) for c in range(52) if c not in ref.parse(mine) + stub)
+    values = []
+    for other in itertools.combinations(stub, 5):
+        x, y = ref.best_high("draw", ref.parse(mine)), ref.best_high("draw", list(other))
+        values.append(1.0 if x > y else 0.5 if x == y else 0.0)
+    expected = sum(values) / len(values)
+    sampled = calc("draw", [mine, "random"], dead=dead, trials=20_000, seed=17, draw_policy="stand")
+    assert abs(sampled.equity[0] - expected) < 4 * max(sampled.stderr[0], 1e-3)
+
+
 def test_eldorado_before_the_exchange_matches_the_exchange_then_exact():
     # with the flop known the greedy exchange does not depend on the last card, so sampling
     # before the exchange must agree with the exact value after it
