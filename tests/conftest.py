@@ -50,3 +50,20 @@ def spanish_census_by_combinatorics() -> dict[str, int]:
 def all_five_card_hands() -> np.ndarray:
     """Every five-card hand of the 52-card deck as a (2598960, 5) uint8 array."""
     return np.fromiter(combinations(range(52), 5), dtype=np.dtype((np.uint8, 5)))
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """Run the ``equity`` command in this process: ``run_cli(*args) -> (status, stdout, stderr)``."""
+    from equity.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as stop:
+            code = int(stop.code or 0)
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run

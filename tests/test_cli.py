@@ -9,62 +9,50 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
 
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def test_calc_table_reports_method_and_the_published_equity(capsys):
-    code, out, err = run(capsys, "calc", "holdem", "AhKh", "QsQd")
+def test_calc_table_reports_method_and_the_published_equity(run_cli):
+    code, out, err = run_cli("calc", "holdem", "AhKh", "QsQd")
     assert code == 0, err
     assert "exact (1,712,304 outcomes" in out
     assert "AhKh 0.462145" in out
 
 
-def test_calc_json_and_csv(capsys):
-    code, out, _ = run(capsys, "calc", "holdem", "AhKh", "QsQd", "--board", "Qh7c2d", "--format", "json")
+def test_calc_json_and_csv(run_cli):
+    code, out, _ = run_cli("calc", "holdem", "AhKh", "QsQd", "--board", "Qh7c2d", "--format", "json")
     assert code == 0
     record = json.loads(out)
     assert record["method"] == "exact" and record["outcomes"] == 990 and record["board"] == "Qh7c2d"
     equities = [p["equity"] for p in record["players"]]
     assert abs(sum(equities) - 1) < 1e-12 and equities[1] > 0.9
-    code, out, _ = run(capsys, "calc", "holdem", "AA", "random", "--trials", "20000", "--seed", "3",
+    code, out, _ = run_cli("calc", "holdem", "AA", "random", "--trials", "20000", "--seed", "3",
                        "--format", "csv")
     lines = out.strip().splitlines()
     assert code == 0 and lines[0] == "hand,equity,win,tie,stderr" and lines[1].startswith("AA,0.8")
 
 
-def test_calc_monte_carlo_is_reproducible_from_the_command_line(capsys):
+def test_calc_monte_carlo_is_reproducible_from_the_command_line(run_cli):
     args = ("calc", "tahoe", "AhKhQh", "random", "--trials", "30000", "--seed", "7", "--format", "csv")
-    first = run(capsys, *args)[1]
-    assert first == run(capsys, *args)[1]
+    first = run_cli(*args)[1]
+    assert first == run_cli(*args)[1]
 
 
-def test_calc_hi_lo_columns(capsys):
-    code, out, _ = run(capsys, "calc", "omaha", "Ah2hKsKd", "As2dQcJc", "--board", "3c5d9h7sKh", "--hi-lo",
+def test_calc_hi_lo_columns(run_cli):
+    code, out, _ = run_cli("calc", "omaha", "Ah2hKsKd", "As2dQcJc", "--board", "3c5d9h7sKh", "--hi-lo",
                        "--format", "csv")
     header, first, second = out.strip().splitlines()
     assert header == "hand,equity,win,tie,stderr,high,low,scoop"
     assert first.startswith("Ah2hKsKd,0.75,") and second.startswith("As2dQcJc,0.25,")
 
 
-def test_eval_prints_description_and_cards(capsys):
-    code, out, _ = run(capsys, "eval", "holdem", "AhKh", "--board", "QhJhTh2c3d")
+def test_eval_prints_description_and_cards(run_cli):
+    code, out, _ = run_cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d")
     assert code == 0 and out.strip() == "royal flush: AhKhQhJhTh"
-    code, out, _ = run(capsys, "eval", "spanish", "AhKh", "--board", "QhJh9h8c8d")
+    code, out, _ = run_cli("eval", "spanish", "AhKh", "--board", "QhJh9h8c8d")
     assert code == 0 and out.startswith("ace-high flush")
 
 
-def test_games_lists_one_line_per_game(capsys):
-    code, out, _ = run(capsys, "games")
+def test_games_lists_one_line_per_game(run_cli):
+    code, out, _ = run_cli("games")
     lines = out.strip().splitlines()
     assert code == 0
     names = [line.split()[0] for line in lines]
@@ -82,8 +70,8 @@ def test_games_lists_one_line_per_game(capsys):
     (("eval", "holdem", "AhK"), "AhK"),
     (("frobnicate",), "frobnicate"),
 ])
-def test_wrong_input_is_one_line_and_status_2(capsys, args, words):
-    code, out, err = run(capsys, *args)
+def test_wrong_input_is_one_line_and_status_2(run_cli, args, words):
+    code, out, err = run_cli(*args)
     assert code == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
@@ -96,14 +84,14 @@ def test_installed_command_exits_2_without_traceback():
     assert done.stderr.strip() == "equity: duplicate card 'Ah' in hand 1 and hand 2"
 
 
-def test_game_file_for_calc_and_eval(capsys):
+def test_game_file_for_calc_and_eval(run_cli):
     examples = Path(__file__).resolve().parents[1] / "examples" / "games"
-    code, out, _ = run(capsys, "calc", "--game-file", str(examples / "short_deck_holdem.toml"), "AhKh",
+    code, out, _ = run_cli("calc", "--game-file", str(examples / "short_deck_holdem.toml"), "AhKh",
                        "QsQd", "--board", "Qh7c9d", "--format", "csv")
     assert code == 0 and out.splitlines()[0].startswith("hand,equity")
-    code, out, _ = run(capsys, "eval", "--game-file", str(examples / "deuces_wild_draw.toml"), "2c2dAhAsKd")
+    code, out, _ = run_cli("eval", "--game-file", str(examples / "deuces_wild_draw.toml"), "2c2dAhAsKd")
     assert code == 0 and out.startswith("four of a kind, aces")
-    code, _, err = run(capsys, "calc", "--game-file", "no/such/game.toml", "AhKh", "QsQd")
+    code, _, err = run_cli("calc", "--game-file", "no/such/game.toml", "AhKh", "QsQd")
     assert code == 2 and "no/such/game.toml" in err and len(err.strip().splitlines()) == 1
 
 

@@ -6,24 +6,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from equity.cli import main
-
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "games"
 
 
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
-
-def test_rarity_of_a_custom_game_then_its_charts(capsys, tmp_path):
+def test_rarity_of_a_custom_game_then_its_charts(run_cli, tmp_path):
     game = EXAMPLES / "short_deck_holdem.toml"
-    code, out, err = run(capsys, "sim", "run", "rarity", "--game-file", str(game), "--deals", "4096",
+    code, out, err = run_cli("sim", "run", "rarity", "--game-file", str(game), "--deals", "4096",
                          "--players", "2", "--out", str(tmp_path), "--no-progress")
     assert code == 0, err
     folder = Path(out.strip().splitlines()[-1].split(" in ", 1)[1])
@@ -31,7 +20,7 @@ def test_rarity_of_a_custom_game_then_its_charts(capsys, tmp_path):
     assert set(table.game) == {str(game)}
     # short deck ranks the flush above the full house: both appear in the declared order
     assert {"flush", "full_house"} <= set(table.category)
-    code, out, err = run(capsys, "sim", "plot", str(folder), "--to", str(tmp_path / "figs"),
+    code, out, err = run_cli("sim", "plot", str(folder), "--to", str(tmp_path / "figs"),
                          "--format", "png", "--format", "svg")
     assert code == 0, err
     written = [Path(line) for line in out.strip().splitlines()]
@@ -39,12 +28,12 @@ def test_rarity_of_a_custom_game_then_its_charts(capsys, tmp_path):
     assert {p.suffix for p in written} == {".png", ".svg"}
 
 
-def test_game_file_on_a_study_without_games_is_refused(capsys, tmp_path):
-    code, out, err = run(capsys, "sim", "run", "eldorado-swap", "--game-file",
+def test_game_file_on_a_study_without_games_is_refused(run_cli, tmp_path):
+    code, out, err = run_cli("sim", "run", "eldorado-swap", "--game-file",
                          str(EXAMPLES / "short_deck_holdem.toml"), "--out", str(tmp_path))
     assert code == 2 and out == "" and "no 'games' parameter" in err
 
 
-def test_plot_of_a_missing_run_is_one_line_and_status_2(capsys, tmp_path):
-    code, _, err = run(capsys, "sim", "plot", "no-such-run", "--out", str(tmp_path))
+def test_plot_of_a_missing_run_is_one_line_and_status_2(run_cli, tmp_path):
+    code, _, err = run_cli("sim", "plot", "no-such-run", "--out", str(tmp_path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "no-such-run" in err

@@ -28,6 +28,7 @@ from numba import prange
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.evaluate import (
     _subset_sums,
+    card_sums,
     cards_class,
     choices_class,
     choices_low_class,
@@ -361,6 +362,25 @@ def _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit
                  totals[p * n_sets:(p + 1) * n_sets], masks[p * n_sets:(p + 1) * n_sets])
 
 
+@inline_kernel
+def _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits, suit_bits):
+    """Every seat's hole-choice sums, seat ``p`` at ``[p * n_sets : (p + 1) * n_sets]``."""
+    n_sets = hole_sets.shape[0]
+    totals = np.empty(n_players * n_sets, dtype=np.uint64)
+    masks = np.empty(n_players * n_sets, dtype=np.uint64)
+    for p in range(n_players):
+        _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit_bits, totals, masks)
+    return totals, masks
+
+
+@inline_kernel
+def _scratch(n_players):
+    """A task's per-seat work arrays: classes, shares, the live mask, lows, and the sums ``acc``."""
+    return (np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.float64),
+            np.ones(n_players, dtype=np.bool_), np.empty(n_players, dtype=np.int64),
+            np.zeros((5, n_players), dtype=np.float64))
+
+
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
@@ -390,21 +410,10 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         board = np.empty(n_board, dtype=np.uint8)
         for b in range(n_known):
             board[b] = known_board[b]
-        known_total = U64(0)
-        known_masks = U64(0)
-        for b in range(n_known):
-            known_total += card_bits[board[b]]
-            known_masks |= suit_bits[board[b]]
-        totals = np.empty(n_players * n_sets, dtype=np.uint64)
-        masks = np.empty(n_players * n_sets, dtype=np.uint64)
-        for p in range(n_players):
-            _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit_bits, totals,
-                       masks)
-        classes = np.empty(n_players, dtype=np.int64)
-        shares = np.empty(n_players, dtype=np.float64)
-        live = np.ones(n_players, dtype=np.bool_)
-        lows = np.empty(n_players, dtype=np.int64)
-        acc = np.zeros((5, n_players), dtype=np.float64)
+        known_total, known_masks = card_sums(known_board, 0, n_known, card_bits, suit_bits)
+        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits,
+                                       suit_bits)
+        classes, shares, live, lows, acc = _scratch(n_players)
         all_fixed = True
         for p in range(n_players):
             if kinds[p] != FIXED:
@@ -518,21 +527,10 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
             if not (held >> U64(stub_all[k])) & U64(1):
                 stub[n] = stub_all[k]
                 n += 1
-        totals = np.empty(n_players * n_sets, dtype=np.uint64)
-        masks = np.empty(n_players * n_sets, dtype=np.uint64)
-        for p in range(n_players):
-            _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit_bits, totals,
-                       masks)
-        classes = np.empty(n_players, dtype=np.int64)
-        shares = np.empty(n_players, dtype=np.float64)
-        live = np.ones(n_players, dtype=np.bool_)
-        lows = np.empty(n_players, dtype=np.int64)
-        acc = np.zeros((5, n_players), dtype=np.float64)
-        base_total = U64(0)
-        base_masks = U64(0)
-        for b in range(n_known):
-            base_total += card_bits[known_board[b]]
-            base_masks |= suit_bits[known_board[b]]
+        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits,
+                                       suit_bits)
+        classes, shares, live, lows, acc = _scratch(n_players)
+        base_total, base_masks = card_sums(known_board, 0, n_known, card_bits, suit_bits)
         first_wins = 0
         second_wins = 0
         splits = 0
