@@ -381,6 +381,47 @@ def _scratch(n_players):
             np.zeros((5, n_players), dtype=np.float64))
 
 
+@inline_kernel
+def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals, masks,
+                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias):
+    """Heads-up trials of two fixed hands, each the best of its cards and the board: the board's
+    missing ``take`` cards dealt as :func:`deal_trial` deals them (the same numbers from the
+    same state).  Returns (first seat's wins, second's, splits, advanced state).
+
+    The common case of :func:`sample_plain` in a loop of its own, which keeps every value it
+    needs in registers: measured twice as fast as inside the general trial loop.
+    """
+    first_wins = 0
+    second_wins = 0
+    n = stub.shape[0]
+    first_total, first_masks = known_total + totals[0], known_masks | masks[0]
+    second_total, second_masks = known_total + totals[1], known_masks | masks[1]
+    for _ in range(trials):
+        s0, s1, s2, s3 = shuffle_prefix_local(stub, n, take, s0, s1, s2, s3)
+        board_total, board_masks = card_sums(stub, 0, take, card_bits, suit_bits)
+        first = cards_class(board_total + first_total, board_masks | first_masks, disp, params,
+                            rank_classes, flush_classes, flush_bias)
+        second = cards_class(board_total + second_total, board_masks | second_masks, disp, params,
+                             rank_classes, flush_classes, flush_bias)
+        first_wins += np.int64(first > second)
+        second_wins += np.int64(second > first)
+    return first_wins, second_wins, trials - first_wins - second_wins, s0, s1, s2, s3
+
+
+@kernel
+def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals, masks,
+                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias):
+    """:func:`_fixed_duel_loop` with the number of missing board cards a constant where it is
+    five (preflop Hold'em), so the compiler unrolls the deal."""
+    if take == 5:
+        return _fixed_duel_loop(stub, 5, trials, s0, s1, s2, s3, known_total, known_masks, totals,
+                                masks, card_bits, suit_bits, disp, params, rank_classes,
+                                flush_classes, flush_bias)
+    return _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals,
+                            masks, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+                            flush_bias)
+
+
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
@@ -428,7 +469,13 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                 n_random += 1
         take = n_random * n_hole + n_board - n_known
         s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
-        for _ in range(chunk_trials[c]):
+        fast = duel and all_fixed and not has_ranges
+        if fast:
+            first_wins, second_wins, splits, s0, s1, s2, s3 = _fixed_duel_trials(
+                stub, take, chunk_trials[c], s0, s1, s2, s3, known_total, known_masks, totals,
+                masks, card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias)
+            done = chunk_trials[c]
+        for _ in range(0 if fast else chunk_trials[c]):
             if has_ranges:
                 if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
                                   range_start, combos, cumulative, combo_masks, n_known, hole, board):
