@@ -29,6 +29,7 @@ from equity._kernels.deal import (
     exchange_chunk,
     exchange_deals,
     play_plain_chunks,
+    play_switch_chunks,
 )
 from equity.cards import RANKS, card_codes, card_text
 from equity.errors import InvalidInputError, OptionError
@@ -529,6 +530,38 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
             bar.update(int(sizes.sum()))
 
 
+def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk: int,
+                      folded_all: np.ndarray, options: dict, totals: _SeatTotals, show: bool) -> None:
+    """The aggregated form of a Switch game from the fused kernel (:func:`play_switch_chunks`):
+    the deals of :func:`equity.switch.play_switch`, chunk by chunk, on every thread."""
+    from tqdm.auto import tqdm
+
+    from equity.switch import _check_limits, _policy_codes, switch_plan
+
+    before, draw, after = switch_plan(g)
+    _check_limits(options["limit"], options["limit_with_ace"])
+    codes = _policy_codes(options["policy"], players)
+    t = tables_for(g)
+    deck = np.array(g.deck, dtype=np.uint8)
+    folded = np.ascontiguousarray(folded_all, dtype=np.bool_).ravel()
+    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    n_chunks = -(-deals // CHUNK_DEALS)
+    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
+        for first in range(0, n_chunks, CHUNKS_PER_CALL):
+            count = min(CHUNKS_PER_CALL, n_chunks - first)
+            starts = (first + np.arange(count)) * CHUNK_DEALS
+            sizes = np.minimum(CHUNK_DEALS, deals - starts)
+            sums = [np.zeros((count, players)) for _ in range(2)]
+            counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
+            play_switch_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
+                               g.hole_cards, before, draw, after, codes, options["limit"],
+                               options["limit_with_ace"], options["reverse"], folded, starts,
+                               t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0],
+                               t.flush_classes[0], bias, *sums, *counts)
+            totals.add_sums(int(sizes.sum()), *sums, *counts)
+            bar.update(int(sizes.sum()))
+
+
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
              wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
@@ -633,6 +666,11 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8
     totals = _SeatTotals(players)
+    if aggregate and switch_options:
+        _aggregate_switch(g, players, deals, seed, first_chunk, folded_all, switch_options, totals, show)
+        table = totals.table(exchange=False, chips=False)
+        table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
+        return table
     if aggregate and _fused_plain(g, mode, chip_stakes):
         _aggregate_plain(g, players, deals, seed, first_chunk, folded_all, totals, show)
         table = totals.table(exchange=False, chips=False)

@@ -78,6 +78,25 @@ def _folded(folded, deals: int, players: int) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
+def switch_plan(game: Game) -> tuple[int, bool, int]:
+    """``(switches before the draw, whether there is a draw, switches after it)`` of a Switch game.
+
+    Raises
+    ------
+    OptionError
+        For a game with no switch, with streets, or with more than one draw.
+    """
+    phases = [p for p in game.phases if isinstance(p, (Switch, Draw))]
+    if not any(isinstance(p, Switch) for p in phases) or game.streets:
+        raise OptionError(f"{game.name} is not a Switch game (its phases have no switch)")
+    draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
+    if len(draws) > 1:
+        raise OptionError(f"{game.name}: at most one draw is supported")
+    draw = bool(draws)
+    before = draws[0] if draw else len(phases)
+    return before, draw, len(phases) - before - int(draw)
+
+
 def play_switch(
     players: int,
     deals: int,
@@ -170,12 +189,7 @@ def play_switch(
     if game is None:
         game = SWITCH7 if seven_card else SWITCH
     game = get_game(game)
-    phases = [p for p in game.phases if isinstance(p, (Switch, Draw))]
-    if not any(isinstance(p, Switch) for p in phases) or game.streets:
-        raise OptionError(f"{game.name} is not a Switch game (its phases have no switch)")
-    draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
-    if len(draws) > 1:
-        raise OptionError(f"{game.name}: at most one draw is supported")
+    before, draw, after = switch_plan(game)
     if not _is_int(players) or not 2 <= players <= game.max_players:
         raise OptionError(f"{players!r} players: {game.name} allows 2 to {game.max_players}")
     if not _is_int(deals) or deals < 0:
@@ -190,9 +204,6 @@ def play_switch(
     folded_rows = _folded(folded, deals, players)
 
     hand_size = game.hole_cards
-    draw = bool(draws)
-    before = draws[0] if draw else len(phases)
-    after = len(phases) - before - int(draw)
     n_switches = before + after
     n_phases = 1 + n_switches + int(draw)
     deck = np.array(game.deck, dtype=np.uint8)

@@ -243,6 +243,8 @@ def test_switch_options_only_for_switch_games() -> None:
     ("omaha", True),
     # nobody folds: the all-cards games take the fused kernel's loop of their own
     ("holdem", False), ("egyptian", False), ("draw7", False),
+    # Switch games: the switches, the draw and the showdown in one kernel
+    ("switch", True), ("switch", False), ("switch7", True),
 ])
 def test_fused_aggregate_equals_the_per_row_table(game: str, with_folds: bool) -> None:
     # the fused any-cards kernel deals exactly as the per-row path, chunk by chunk

@@ -20,6 +20,7 @@ from equity._kernels.evaluate import (
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import shuffle_prefix, shuffle_prefix_local
+from equity._kernels.switch import play_switch_chunk
 
 U64 = np.uint64
 
@@ -430,6 +431,65 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, rank_classes, flush_classes,
                                                flush_bias)
+            _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
+            for p in range(n_players):
+                share = shares[p]
+                if share > 0:
+                    share_sum[c, p] += share
+                    share_sq[c, p] += share * share
+                    if share == 1.0:
+                        wins[c, p] += 1
+                    else:
+                        ties[c, p] += 1
+
+
+@parallel_kernel
+def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before, draw, n_after,
+                       policies, limit, limit_with_ace, reverse, folded, chunk_first_deal,
+                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
+                       share_sum, share_sq, wins, ties):
+    """Whole Switch deals, the showdown and the pot shares, summed per seat, chunks in parallel.
+
+    Chunk ``c`` plays ``chunk_deals[c]`` deals with
+    :func:`equity._kernels.switch.play_switch_chunk` from ``states[c]`` (the same
+    deals as :func:`equity.switch.play_switch`), values each hand as the best five
+    of all its cards, shares the pot among the best active hands and adds the
+    shares to row ``c`` of the sums (as in :func:`play_plain_chunks`).  ``folded``
+    is bool[deals * players], chunk ``c`` starting at deal ``chunk_first_deal[c]``.
+    """
+    n_switches = n_before + n_after
+    no_trace = np.empty(0, dtype=np.uint8)
+    for c in prange(states.shape[0]):
+        n = chunk_deals[c]
+        state = states[c].copy()
+        first = chunk_first_deal[c] * n_players
+        fold = folded[first:first + n * n_players]
+        hands = np.empty(n * n_players * hand_size, dtype=np.uint8)
+        gave = np.empty(n * n_switches * n_players, dtype=np.int16)
+        received = np.empty_like(gave)
+        drawn = np.empty(n * n_players if draw else 0, dtype=np.int8)
+        discarded = np.empty(n * n_players if draw else 0, dtype=np.uint64)
+        reshuffles = np.empty(n, dtype=np.uint8)
+        play_switch_chunk(state, deck, n, n_players, hand_size, n_before, draw, n_after, policies,
+                          limit, limit_with_ace, reverse, fold, hands, gave, received, drawn,
+                          discarded, reshuffles, False, no_trace, no_trace, no_trace)
+        classes = np.empty(n_players, dtype=np.int64)
+        live = np.empty(n_players, dtype=np.bool_)
+        shares = np.empty(n_players, dtype=np.float64)
+        for d in range(n):
+            for p in range(n_players):
+                live[p] = not fold[d * n_players + p]
+                shares[p] = 0.0
+                classes[p] = 0
+                if live[p]:
+                    at = (d * n_players + p) * hand_size
+                    total = U64(0)
+                    masks = U64(0)
+                    for t in range(hand_size):
+                        total += card_bits[hands[at + t]]
+                        masks |= suit_bits[hands[at + t]]
+                    classes[p] = cards_class(total, masks, disp, params, rank_classes,
+                                             flush_classes, flush_bias)
             _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
             for p in range(n_players):
                 share = shares[p]

@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-@inline_kernel
+@kernel
 def switch_step(hands, n_players, hand_size, active, reverse, state, scratch, gave, received, at):
     """One switch: every active player takes one random card from the previous active player.
 
@@ -235,7 +235,7 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
     return 31
 
 
-@inline_kernel
+@kernel
 def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, state,
               drawn, discarded, at):
     """The draw of five-card draw: active players in seat order discard and draw replacements.
@@ -304,7 +304,7 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
         discarded[at + p] = mask
 
 
-@inline_kernel
+@kernel
 def _snapshot(hands, deck, ds, out_hands, out_stub, out_pile, at):
     n = deck.shape[0] >> 1
     for k in range(hands.shape[0]):
