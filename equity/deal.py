@@ -525,7 +525,8 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
                               g.hole_cards, street_cards, street_burns, folded, starts,
                               hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes,
                               t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0],
-                              t.flush_classes[0], bias, *sums, *counts)
+                              t.flush_classes[0], bias, t.seven_words, t.seven_offsets,
+                              t.seven_classes, *sums, *counts)
             totals.add_sums(int(sizes.sum()), *sums, *counts)
             bar.update(int(sizes.sum()))
 

@@ -20,6 +20,7 @@ from equity._kernels.evaluate import (
     best_exact_low,
     best_high,
     best_high_all_cards,
+    best_high_seven,
     best_hole_choices,
     best_low,
     first_invalid_row,
@@ -259,6 +260,11 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
         bits, ranks, flushes = _fixed_wild_five(g)  # deuces-wild draw: one exact hand a row
         best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, bits, t.disp, t.hash_params,
                             ranks, flushes, t.high_strength, bias[0], out)
+        return out, NO_HOLES
+    if (not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows)
+            and t.seven_offsets.size):
+        best_high_seven(hole.ravel(), n_hole, board.ravel(), n_board, t.seven_words, t.seven_offsets,
+                        t.seven_classes, t.flush_classes[0], t.high_strength, bias[0], out)
         return out, NO_HOLES
     if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
         best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.disp,

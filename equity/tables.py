@@ -30,12 +30,19 @@ from typing import NamedTuple
 import numpy as np
 
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
 from equity.games.base import Game
 from equity.rankings import exact_hand_value, exact_low_value
 
 __all__ = ["EvalTables", "tables_for", "build_tables", "card_bits", "cache_dir"]
 
 ACE = 12
+#: Rank weights of the seven-card tables: every multiset of at most seven ranks, at most four of
+#: a rank, has its own sum (the largest is 18,393,157).  Made by
+#: ``equity._kernels.row_hash.greedy_rank_weights(7, 13, 1 << 25)`` (about three minutes);
+#: ``tests/test_tables.py`` checks that the sums are distinct and the greedy's first weights.
+SEVEN_CARD_WEIGHTS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359,
+                      3453520)
 #: Bits of the per-card word: 3 bits of rank count per rank, then 4 bits of count per suit.
 RANK_FIELD_BITS = 3
 SUIT_FIELD_SHIFT = 40
@@ -62,6 +69,11 @@ class EvalTables(NamedTuple):
     hole_index: np.ndarray  # uint16[slots]: slot of a j-card hole multiset -> its row below
     exact_classes: np.ndarray  # uint16[slots, hole multisets]: best class with all j hole ranks
     exact_low_classes: np.ndarray  # uint16[slots, hole multisets]: the same for the low
+    # games whose hand is the best five of all of at most seven cards, no wilds (Hold'em, draw,
+    # draw7), else empty: the seven-card tables (additive rank keys, row-displacement hash)
+    seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << (32 + 4*suit)
+    seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
+    seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]
 
 
 def card_bits() -> np.ndarray:
@@ -241,7 +253,34 @@ def build_tables(game: Game) -> EvalTables:
         game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
-                      exact_low_classes)
+                      exact_low_classes, *_seven_card_tables(game, counts, dp, rank_classes[0]))
+
+
+def seven_card_words() -> np.ndarray:
+    """The per-card word of the seven-card tables: its rank's weight plus its suit's count field
+    (256 entries, zero past code 51)."""
+    codes = np.arange(52)
+    words = np.zeros(256, dtype=np.uint64)
+    words[:52] = np.array(SEVEN_CARD_WEIGHTS, dtype=np.uint64)[codes >> 2] | (
+        np.uint64(1) << (np.uint64(SEVEN_SUIT_SHIFT) + np.uint64(4) * (codes & 3).astype(np.uint64)))
+    return words
+
+
+def _seven_card_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray):
+    """``(words, offsets, classes)`` of the seven-card tables, or empty arrays where they do not
+    apply: the hand must be the best five of all of a player's cards and the board, at most
+    seven cards, no wild cards.  ``classes[key + offsets[key >> SEVEN_ROW_SHIFT]]`` is the class
+    of the rank multiset whose weights sum to ``key``."""
+    rule = game.hole_rule
+    if (game.wild is not None or game.hand_size != 5 or game.max_combo_cards > 7
+            or rule.min_used != 0 or rule.max_used < game.hole_cards):
+        return (np.zeros(256, dtype=np.uint64), np.zeros(0, dtype=np.int32),
+                np.zeros(0, dtype=np.uint16))
+    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
+    offsets, n_slots = pack_rows(keys, SEVEN_ROW_SHIFT)
+    classes = np.zeros(n_slots, dtype=np.uint16)
+    classes[keys + offsets[keys >> SEVEN_ROW_SHIFT]] = rank_classes[dp.slots]
+    return seven_card_words(), offsets.astype(np.int32), classes
 
 
 def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray,
@@ -325,12 +364,13 @@ def _build_and_report(game: Game) -> EvalTables:
 def _generator_digest() -> str:
     """Hash of the code that generates tables, so an edit never serves stale cached tables."""
     import equity._kernels.perfect_hash
+    import equity._kernels.row_hash
     import equity.games.base
     import equity.rankings
 
     digest = hashlib.sha256()
     for module in (equity.rankings, equity.games.base, equity._kernels.perfect_hash,
-                   sys.modules[__name__]):
+                   equity._kernels.row_hash, sys.modules[__name__]):
         digest.update(Path(module.__file__).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
+from equity._kernels.row_hash import greedy_rank_weights, pack_rows
 from equity.games import GAMES
 from equity.rankings import exact_hand_value, exact_low_value
-from equity.tables import _keys, _rank_multisets, build_tables, tables_for
+from equity.tables import SEVEN_CARD_WEIGHTS, _keys, _rank_multisets, build_tables, tables_for
 
 
 def _best_rank_value(ranks: list[int], game) -> int:
@@ -106,3 +107,61 @@ def test_kernel_cache_folder_follows_the_kernel_sources(tmp_path, monkeypatch) -
     for source in sorted(Path(kernels.__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())
     assert folder == tmp_path / f"numba-{digest.hexdigest()[:12]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The seven-card tables: additive rank weights and the row-displacement hash
+# ---------------------------------------------------------------------------------------------
+def test_seven_card_weights_give_every_multiset_its_own_sum() -> None:
+    counts = _rank_multisets(7, five_of_a_kind=False)
+    sums = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
+    assert len(np.unique(sums)) == len(counts) == 76_155
+    assert sums.max() < 2**31  # the kernels read the key from the low 32 bits of a word
+
+
+def test_greedy_weights_reproduce_the_stored_ones_for_the_low_ranks() -> None:
+    # the greedy is deterministic and rank by rank, so its first ranks are those of the full run
+    weights = greedy_rank_weights(7, 7, 1 << 20)
+    assert tuple(weights) == SEVEN_CARD_WEIGHTS[:7]
+
+
+def test_greedy_weights_against_a_brute_force_search_on_a_small_case() -> None:
+    # three ranks, at most four cards: the smallest increasing weights with distinct sums
+    def distinct(weights):
+        sums = [sum(c * w for c, w in zip(counts, weights, strict=True))
+                for counts in itertools.product(range(5), repeat=len(weights)) if sum(counts) <= 4]
+        return len(set(sums)) == len(sums)
+
+    expected = [1]
+    for _ in range(2):
+        w = expected[-1] + 1
+        while not distinct(expected + [w]):
+            w += 1
+        expected.append(w)
+    assert list(greedy_rank_weights(4, 3, 1 << 12)) == expected
+
+
+def test_row_packing_gives_every_key_its_own_slot() -> None:
+    keys = np.random.default_rng(3).choice(1 << 20, 5000, replace=False).astype(np.int64)
+    offsets, n_slots = pack_rows(keys, 8)
+    slots = keys + offsets[keys >> 8]
+    assert len(np.unique(slots)) == len(keys)
+    assert slots.min() >= 0 and slots.max() < n_slots
+
+
+@pytest.mark.parametrize("name", ["holdem", "draw", "draw7"])
+def test_seven_card_tables_agree_with_the_general_tables(name: str) -> None:
+    t = tables_for(GAMES[name])
+    counts = _rank_multisets(GAMES[name].max_combo_cards, five_of_a_kind=False)
+    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
+    seven = t.seven_classes[keys + t.seven_offsets[keys >> 12]]
+    general = t.rank_classes[0][slots_of(_keys(counts), t.disp, t.hash_params)]
+    np.testing.assert_array_equal(seven, general)
+    # the card words: a rank's weight, a one in its suit's count field
+    for code in (0, 7, 51):
+        assert t.seven_words[code] == SEVEN_CARD_WEIGHTS[code >> 2] | 1 << (32 + 4 * (code & 3))
+
+
+@pytest.mark.parametrize("name", ["omaha", "tahoe", "spanish", "egyptian", "eldorado"])
+def test_seven_card_tables_only_where_a_hand_is_all_of_at_most_seven_cards(name: str) -> None:
+    assert tables_for(GAMES[name]).seven_offsets.size == 0

@@ -34,6 +34,7 @@ from equity._kernels.evaluate import (
     choices_low_class,
     exact_class,
     exact_low_class,
+    seven_class,
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
@@ -298,15 +299,22 @@ def _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len, exa
 
 @inline_kernel
 def _duel(board_total, board_masks, totals, masks, disp, params, rank_classes, flush_classes,
-          flush_bias):
+          flush_bias, seven=False, offsets=None):
     """Heads-up, each hand all of its seat's cards and the board: (1, 0) when the first seat
     wins, (0, 1) when the second does, (0, 0) for a split -- the pot rule of ``_add_shares`` for
     two players, as numbers the caller adds up without a branch (measured 1.5x faster than
-    branching on an unpredictable winner)."""
-    first = cards_class(board_total + totals[0], board_masks | masks[0], disp, params, rank_classes,
-                        flush_classes, flush_bias)
-    second = cards_class(board_total + totals[1], board_masks | masks[1], disp, params, rank_classes,
-                         flush_classes, flush_bias)
+    branching on an unpredictable winner).  With ``seven`` the sums, ``offsets`` and
+    ``rank_classes`` are the seven-card tables'."""
+    if seven:
+        first = seven_class(board_total + totals[0], board_masks | masks[0], offsets, rank_classes,
+                            flush_classes, flush_bias)
+        second = seven_class(board_total + totals[1], board_masks | masks[1], offsets,
+                             rank_classes, flush_classes, flush_bias)
+    else:
+        first = cards_class(board_total + totals[0], board_masks | masks[0], disp, params,
+                            rank_classes, flush_classes, flush_bias)
+        second = cards_class(board_total + totals[1], board_masks | masks[1], disp, params,
+                             rank_classes, flush_classes, flush_bias)
     return np.int64(first > second), np.int64(second > first)
 
 
@@ -382,11 +390,13 @@ def _scratch(n_players):
 
 
 @inline_kernel
-def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals, masks,
-                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias):
-    """Heads-up trials of two fixed hands, each the best of its cards and the board: the board's
-    missing ``take`` cards dealt as :func:`deal_trial` deals them (the same numbers from the
-    same state).  Returns (first seat's wins, second's, splits, advanced state).
+def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, words, suit_bits, disp,
+                     params, offsets, rank_classes, flush_classes, flush_bias, seven):
+    """Heads-up trials of two fixed hands (``hole``: both seats' two cards), each the best of
+    its cards and the board: the board's missing ``take`` cards dealt as :func:`deal_trial`
+    deals them (the same numbers from the same state).  Returns (first seat's wins, second's,
+    splits, advanced state).  With ``seven``, ``words``, ``offsets`` and ``rank_classes`` are
+    the seven-card tables'; otherwise ``words`` are the card words of ``disp``/``params``.
 
     The common case of :func:`sample_plain` in a loop of its own, which keeps every value it
     needs in registers: measured twice as fast as inside the general trial loop.
@@ -394,39 +404,54 @@ def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, known_total, known_mask
     first_wins = 0
     second_wins = 0
     n = stub.shape[0]
-    first_total, first_masks = known_total + totals[0], known_masks | masks[0]
-    second_total, second_masks = known_total + totals[1], known_masks | masks[1]
+    known_total, known_masks = card_sums(known_board, 0, known_board.shape[0], words, suit_bits)
+    first_total, first_masks = card_sums(hole, 0, 2, words, suit_bits)
+    second_total, second_masks = card_sums(hole, 2, 2, words, suit_bits)
+    first_total, first_masks = first_total + known_total, first_masks | known_masks
+    second_total, second_masks = second_total + known_total, second_masks | known_masks
     for _ in range(trials):
         s0, s1, s2, s3 = shuffle_prefix_local(stub, n, take, s0, s1, s2, s3)
-        board_total, board_masks = card_sums(stub, 0, take, card_bits, suit_bits)
-        first = cards_class(board_total + first_total, board_masks | first_masks, disp, params,
-                            rank_classes, flush_classes, flush_bias)
-        second = cards_class(board_total + second_total, board_masks | second_masks, disp, params,
-                             rank_classes, flush_classes, flush_bias)
+        board_total, board_masks = card_sums(stub, 0, take, words, suit_bits)
+        if seven:
+            first = seven_class(board_total + first_total, board_masks | first_masks, offsets,
+                                rank_classes, flush_classes, flush_bias)
+            second = seven_class(board_total + second_total, board_masks | second_masks, offsets,
+                                 rank_classes, flush_classes, flush_bias)
+        else:
+            first = cards_class(board_total + first_total, board_masks | first_masks, disp, params,
+                                rank_classes, flush_classes, flush_bias)
+            second = cards_class(board_total + second_total, board_masks | second_masks, disp,
+                                 params, rank_classes, flush_classes, flush_bias)
         first_wins += np.int64(first > second)
         second_wins += np.int64(second > first)
     return first_wins, second_wins, trials - first_wins - second_wins, s0, s1, s2, s3
 
 
 @kernel
-def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals, masks,
-                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias):
-    """:func:`_fixed_duel_loop` with the number of missing board cards a constant where it is
-    five (preflop Hold'em), so the compiler unrolls the deal."""
-    if take == 5:
-        return _fixed_duel_loop(stub, 5, trials, s0, s1, s2, s3, known_total, known_masks, totals,
-                                masks, card_bits, suit_bits, disp, params, rank_classes,
-                                flush_classes, flush_bias)
-    return _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, known_total, known_masks, totals,
-                            masks, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-                            flush_bias)
+def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, hole, known_board, card_bits, suit_bits,
+                       disp, params, rank_classes, flush_classes, flush_bias, seven_words,
+                       seven_offsets, seven_classes):
+    """:func:`_fixed_duel_loop` through the seven-card tables where the game has them (empty
+    ``seven_offsets`` otherwise), with the number of missing board cards a constant where it
+    is five (preflop Hold'em), so the compiler unrolls the deal."""
+    if seven_offsets.shape[0] > 0 and take == 5:
+        return _fixed_duel_loop(stub, 5, trials, s0, s1, s2, s3, hole, known_board, seven_words,
+                                suit_bits, disp, params, seven_offsets, seven_classes,
+                                flush_classes, flush_bias, True)
+    if seven_offsets.shape[0] > 0:
+        return _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, seven_words,
+                                suit_bits, disp, params, seven_offsets, seven_classes,
+                                flush_classes, flush_bias, True)
+    return _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, card_bits,
+                            suit_bits, disp, params, seven_offsets, rank_classes, flush_classes,
+                            flush_bias, False)
 
 
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
-                 rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes, sums,
-                 dealt):
+                 rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes,
+                 seven_words, seven_offsets, seven_classes, sums, dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -472,8 +497,9 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         fast = duel and all_fixed and not has_ranges
         if fast:
             first_wins, second_wins, splits, s0, s1, s2, s3 = _fixed_duel_trials(
-                stub, take, chunk_trials[c], s0, s1, s2, s3, known_total, known_masks, totals,
-                masks, card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias)
+                stub, take, chunk_trials[c], s0, s1, s2, s3, hole, known_board, card_bits,
+                suit_bits, disp, params, rank_classes, flush_classes, flush_bias, seven_words,
+                seven_offsets, seven_classes)
             done = chunk_trials[c]
         for _ in range(0 if fast else chunk_trials[c]):
             if has_ranges:
@@ -542,7 +568,7 @@ def _level(k, first_real, part, n_parts, previous, n, r):
 def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
                      hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
-                     low_classes, exact_low_classes, sums):
+                     low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
     a high pot (hand rule as in :func:`sample_plain`); at most :data:`MAX_MISSING` missing cards.
 
@@ -560,6 +586,9 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
     duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
+    seven = duel and seven_offsets.shape[0] > 0  # heads-up through the seven-card tables
+    words = seven_words if seven else card_bits
+    duel_classes = seven_classes if seven else rank_classes
     r = n_missing
     for task in prange(tuple_holes.shape[0] * n_parts):
         tup = task // n_parts
@@ -574,15 +603,20 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
             if not (held >> U64(stub_all[k])) & U64(1):
                 stub[n] = stub_all[k]
                 n += 1
-        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits,
+        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
         classes, shares, live, lows, acc = _scratch(n_players)
-        base_total, base_masks = card_sums(known_board, 0, n_known, card_bits, suit_bits)
+        base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         first_wins = 0
         second_wins = 0
         splits = 0
         if r == 0:
-            if part == 0:
+            if part == 0 and duel:  # the sums may be the seven-card tables'
+                first_wins, second_wins = _duel(base_total, base_masks, totals, masks, disp, params,
+                                                duel_classes, flush_classes, flush_bias, seven,
+                                                seven_offsets)
+                splits = 1 - first_wins - second_wins
+            elif part == 0:
                 _score_board(base_total, base_masks, totals, masks, n_players, n_sets, set_len,
                              exact_need, all_cards, low_rule, disp, params, hole_index,
                              exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
@@ -592,21 +626,21 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
             # innermost level is always a real one (a dummy innermost loop cost 10%)
             f = MAX_MISSING - r
             for i0 in range(*_level(0, f, part, n_parts, 0, n, r)):
-                t0, m0 = _with_card(f <= 0, stub, i0, base_total, base_masks, card_bits, suit_bits)
+                t0, m0 = _with_card(f <= 0, stub, i0, base_total, base_masks, words, suit_bits)
                 for i1 in range(*_level(1, f, part, n_parts, i0, n, r)):
-                    t1, m1 = _with_card(f <= 1, stub, i1, t0, m0, card_bits, suit_bits)
+                    t1, m1 = _with_card(f <= 1, stub, i1, t0, m0, words, suit_bits)
                     for i2 in range(*_level(2, f, part, n_parts, i1, n, r)):
-                        t2, m2 = _with_card(f <= 2, stub, i2, t1, m1, card_bits, suit_bits)
+                        t2, m2 = _with_card(f <= 2, stub, i2, t1, m1, words, suit_bits)
                         for i3 in range(*_level(3, f, part, n_parts, i2, n, r)):
-                            t3, m3 = _with_card(f <= 3, stub, i3, t2, m2, card_bits, suit_bits)
+                            t3, m3 = _with_card(f <= 3, stub, i3, t2, m2, words, suit_bits)
                             for i4 in range(*_level(4, f, part, n_parts, i3, n, r)):
-                                t4, m4 = _with_card(f <= 4, stub, i4, t3, m3, card_bits, suit_bits)
+                                t4, m4 = _with_card(f <= 4, stub, i4, t3, m3, words, suit_bits)
                                 for i5 in range(*_level(5, f, part, n_parts, i4, n, r)):
-                                    t5, m5 = _with_card(True, stub, i5, t4, m4, card_bits, suit_bits)
+                                    t5, m5 = _with_card(True, stub, i5, t4, m4, words, suit_bits)
                                     if duel:
                                         first, second = _duel(t5, m5, totals, masks, disp, params,
-                                                              rank_classes, flush_classes,
-                                                              flush_bias)
+                                                              duel_classes, flush_classes,
+                                                              flush_bias, seven, seven_offsets)
                                         first_wins += first
                                         second_wins += second
                                         splits += 1 - first - second

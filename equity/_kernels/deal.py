@@ -17,6 +17,7 @@ from equity._kernels.evaluate import (
     cards_class,
     choices_class,
     exact_class,
+    seven_class,
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import shuffle_prefix, shuffle_prefix_local
@@ -288,7 +289,8 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
 @inline_kernel
 def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                          n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                         flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties):
+                         flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties, seven,
+                         offsets):
     n = cards.shape[0]
     for _ in range(n_deals):
         s0, s1, s2, s3 = shuffle_prefix_local(cards, n, needed, s0, s1, s2, s3)
@@ -307,8 +309,12 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
                 card = cards[hole_at[p * n_hole + t]]
                 total += card_bits[card]
                 masks |= suit_bits[card]
-            value = np.int64(cards_class(total, masks, disp, params, rank_classes, flush_classes,
-                                         flush_bias))
+            if seven:  # card_bits and rank_classes are the seven-card tables'
+                value = np.int64(seven_class(total, masks, offsets, rank_classes, flush_classes,
+                                             flush_bias))
+            else:
+                value = np.int64(cards_class(total, masks, disp, params, rank_classes,
+                                             flush_classes, flush_bias))
             classes[p] = value
             if value > best:
                 best = value
@@ -328,14 +334,15 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
 
 @kernel
 def all_cards_deals(state, deck, n_deals, n_players, n_hole, street_cards, street_burns, card_bits,
-                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias, share_sum,
-                    share_sq, wins, ties):
+                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias, seven_words,
+                    seven_offsets, seven_classes, share_sum, share_sq, wins, ties):
     """Deals of a game whose hands are the best of all a player's cards and the board, nobody
     folded, a high pot: the deals of :func:`deal_chunk` from ``state`` (the same numbers), the
     shares of the pot added to the seats' sums (float64/int64[players]).
 
-    The common case of :func:`play_plain_chunks` in a loop of its own, with the card
-    counts of Hold'em as constants: measured about 1.5x faster than the general loop.
+    The common case of :func:`play_plain_chunks` in a loop of its own, through the
+    seven-card tables where the game has them (``seven_offsets`` not empty) and with
+    Hold'em's card counts as constants: measured 1.5-2x faster than the general loop.
     """
     n_board = 0
     n_burns = 0
@@ -351,21 +358,29 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, street_cards, stree
     cards = deck.copy()
     classes = np.empty(n_players, dtype=np.int64)
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    if n_hole == 2 and n_board == 5:
+    if seven_offsets.shape[0] > 0 and n_hole == 2 and n_board == 5:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
-                             2, 5, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-                             flush_bias, classes, share_sum, share_sq, wins, ties)
+                             2, 5, seven_words, suit_bits, disp, params, seven_classes,
+                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
+                             True, seven_offsets)
+    elif seven_offsets.shape[0] > 0:
+        _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
+                             n_hole, n_board, seven_words, suit_bits, disp, params, seven_classes,
+                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
+                             True, seven_offsets)
     else:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties)
+                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
+                             False, seven_offsets)
 
 
 @parallel_kernel
 def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
                       folded, chunk_first_deal, hole_sets, hole_set_len, exact_need, hole_index,
                       exact_classes, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-                      flush_bias, share_sum, share_sq, wins, ties):
+                      flush_bias, seven_words, seven_offsets, seven_classes, share_sum, share_sq,
+                      wins, ties):
     """Deal, evaluate and share whole deals of a game with no phase between its streets.
 
     A hand is the best of the whole board with any one choice of a player's hole
@@ -393,7 +408,8 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
         if all_cards:
             all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, street_cards,
                             street_burns, card_bits, suit_bits, disp, params, rank_classes,
-                            flush_classes, flush_bias, share_sum[c], share_sq[c], wins[c], ties[c])
+                            flush_classes, flush_bias, seven_words, seven_offsets, seven_classes,
+                            share_sum[c], share_sq[c], wins[c], ties[c])
             continue
         state = states[c].copy()
         cards = deck.copy()

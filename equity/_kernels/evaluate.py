@@ -17,12 +17,14 @@ import numpy as np
 
 from equity._kernels import inline_kernel, kernel
 from equity._kernels.perfect_hash import slot_of
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, row_slot
 
 U64 = np.uint64
 KEY_MASK = U64((1 << 39) - 1)
 SUIT_SHIFT = U64(40)
 FLUSH_FLAGS = U64(0x8888)
 SUIT_MASK = U64(0x1FFF)
+SEVEN_SUIT = U64(SEVEN_SUIT_SHIFT)
 
 
 @inline_kernel
@@ -118,7 +120,7 @@ def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets
 
 @inline_kernel
 def _all_cards_rows(hole, n_hole, board, n_board, card_bits, disp, params, rank_classes,
-                    flush_classes, class_strength, flush_bias, out):
+                    flush_classes, class_strength, flush_bias, out, seven, offsets):
     mul, shift, n_slots = params[0], params[1], params[2]
     for i in range(out.shape[0]):
         total = U64(0)
@@ -126,8 +128,12 @@ def _all_cards_rows(hole, n_hole, board, n_board, card_bits, disp, params, rank_
             total += card_bits[hole[i * n_hole + t]]
         for t in range(n_board):
             total += card_bits[board[i * n_board + t]]
-        best = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
-        flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+        if seven:  # card_bits and rank_classes are the seven-card tables'
+            best = rank_classes[row_slot(total, offsets, SEVEN_ROW_SHIFT)]
+            flags = ((total >> SEVEN_SUIT) + flush_bias) & FLUSH_FLAGS
+        else:
+            best = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
+            flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
         if flags:
             for suit in range(4):
                 if (flags >> U64(4 * suit + 3)) & U64(1):
@@ -151,23 +157,38 @@ def best_high_all_cards(hole, n_hole, board, n_board, card_bits, disp, params, r
                         flush_classes, class_strength, flush_bias, out):
     """Best high strength per row when a hand is the best of all the row's cards, no wild cards.
 
-    The fast path of Hold'em, Egyptian Hold'em and draw: ``rank_classes`` and
-    ``flush_classes`` are the zero-wild rows of the tables; the suit mask of a
-    possible flush is collected only when the suit counts flag one.  The common
-    shapes are spelled out with constant card counts so the compiler unrolls them.
+    The fast path of Egyptian Hold'em and of custom games with a fixed wild rank:
+    ``rank_classes`` and ``flush_classes`` are the zero-wild rows of the tables;
+    the suit mask of a possible flush is collected only when the suit counts flag
+    one.  The common shapes are spelled out with constant card counts so the
+    compiler unrolls them.
     """
     c, d, p, r, f, s, b, o = (card_bits, disp, params, rank_classes, flush_classes,
                               class_strength, flush_bias, out)
-    if n_hole == 2 and n_board == 5:
-        _all_cards_rows(hole, 2, board, 5, c, d, p, r, f, s, b, o)
-    elif n_hole == 2 and n_board == 6:
-        _all_cards_rows(hole, 2, board, 6, c, d, p, r, f, s, b, o)
+    no_rows = np.zeros(0, dtype=np.int32)
+    if n_hole == 2 and n_board == 6:
+        _all_cards_rows(hole, 2, board, 6, c, d, p, r, f, s, b, o, False, no_rows)
     elif n_hole == 5 and n_board == 0:
-        _all_cards_rows(hole, 5, board, 0, c, d, p, r, f, s, b, o)
-    elif n_hole == 7 and n_board == 0:
-        _all_cards_rows(hole, 7, board, 0, c, d, p, r, f, s, b, o)
+        _all_cards_rows(hole, 5, board, 0, c, d, p, r, f, s, b, o, False, no_rows)
     else:
-        _all_cards_rows(hole, n_hole, board, n_board, c, d, p, r, f, s, b, o)
+        _all_cards_rows(hole, n_hole, board, n_board, c, d, p, r, f, s, b, o, False, no_rows)
+
+
+@kernel
+def best_high_seven(hole, n_hole, board, n_board, seven_words, offsets, seven_classes,
+                    flush_classes, class_strength, flush_bias, out):
+    """:func:`best_high_all_cards` through the seven-card tables (Hold'em, draw, draw7)."""
+    c, r, f, s, b, o = seven_words, seven_classes, flush_classes, class_strength, flush_bias, out
+    params = np.zeros(3, dtype=np.uint64)
+    disp = np.zeros(0, dtype=np.uint16)
+    if n_hole == 2 and n_board == 5:
+        _all_cards_rows(hole, 2, board, 5, c, disp, params, r, f, s, b, o, True, offsets)
+    elif n_hole == 5 and n_board == 0:
+        _all_cards_rows(hole, 5, board, 0, c, disp, params, r, f, s, b, o, True, offsets)
+    elif n_hole == 7 and n_board == 0:
+        _all_cards_rows(hole, 7, board, 0, c, disp, params, r, f, s, b, o, True, offsets)
+    else:
+        _all_cards_rows(hole, n_hole, board, n_board, c, disp, params, r, f, s, b, o, True, offsets)
 
 
 @kernel
@@ -255,11 +276,8 @@ def _bit_count(x):
 
 
 @inline_kernel
-def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_bias):
-    """Class of the best five of a group of cards without wilds, from its summed card words and
-    suit masks (``rank_classes``/``flush_classes``: the zero-wild rows of the tables)."""
-    value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
-    flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+def _with_flush(value, flags, masks, flush_classes):
+    """``value`` or the class of a flush in a suit that ``flags`` marks, whichever is better."""
     if flags:
         for suit in range(4):
             if (flags >> U64(4 * suit + 3)) & U64(1):
@@ -267,6 +285,23 @@ def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_b
                 if flush > value:
                     value = flush
     return value
+
+
+@inline_kernel
+def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_bias):
+    """Class of the best five of a group of cards without wilds, from its summed card words and
+    suit masks (``rank_classes``/``flush_classes``: the zero-wild rows of the tables)."""
+    value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+    return _with_flush(value, ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS, masks,
+                       flush_classes)
+
+
+@inline_kernel
+def seven_class(total, masks, offsets, seven_classes, flush_classes, flush_bias):
+    """:func:`cards_class` through the seven-card tables (``total`` summed from their words)."""
+    value = seven_classes[row_slot(total, offsets, SEVEN_ROW_SHIFT)]
+    return _with_flush(value, ((total >> SEVEN_SUIT) + flush_bias) & FLUSH_FLAGS, masks,
+                       flush_classes)
 
 
 @inline_kernel

@@ -17,6 +17,10 @@ from equity._kernels import inline_kernel, kernel
 
 U64 = np.uint64
 LOW32 = U64(0xFFFFFFFF)
+#: Key bits below the row index in the seven-card tables (rows of 4,096 keys; 4,491 rows).
+SEVEN_ROW_SHIFT = 12
+#: Where the four 4-bit suit counts start in a seven-card word (the key takes the low 32 bits).
+SEVEN_SUIT_SHIFT = 32
 
 
 @inline_kernel
