@@ -253,7 +253,8 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
             and groups.board_set_len[0] == n_board):
         best_hole_choices(hole.ravel(), n_hole, board.ravel(), n_board, groups.hole_sets,
                           groups.hole_set_len, t.card_bits, t.suit_bits, t.disp, t.hash_params,
-                          t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out)
+                          t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out,
+                          t.seven_words, t.seven_offsets, t.seven_classes)
         return out, NO_HOLES
     if (not usage and len(wild_rows) and g.fixed_wild_rank is not None and n_hole + n_board == 5
             and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole):

@@ -69,8 +69,9 @@ class EvalTables(NamedTuple):
     hole_index: np.ndarray  # uint16[slots]: slot of a j-card hole multiset -> its row below
     exact_classes: np.ndarray  # uint16[slots, hole multisets]: best class with all j hole ranks
     exact_low_classes: np.ndarray  # uint16[slots, hole multisets]: the same for the low
-    # games whose hand is the best five of all of at most seven cards, no wilds (Hold'em, draw,
-    # draw7), else empty: the seven-card tables (additive rank keys, row-displacement hash)
+    # games whose hand is the best five of at most seven cards with any choice of hole cards, no
+    # wilds (Hold'em, Tahoe, draw, draw7), else empty: the seven-card tables (additive rank
+    # keys, row-displacement hash)
     seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << (32 + 4*suit)
     seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
     seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]
@@ -268,12 +269,12 @@ def seven_card_words() -> np.ndarray:
 
 def _seven_card_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray):
     """``(words, offsets, classes)`` of the seven-card tables, or empty arrays where they do not
-    apply: the hand must be the best five of all of a player's cards and the board, at most
-    seven cards, no wild cards.  ``classes[key + offsets[key >> SEVEN_ROW_SHIFT]]`` is the class
-    of the rank multiset whose weights sum to ``key``."""
+    apply: the hand must be the best five of a group of at most seven cards (all of a player's
+    cards and the board, or a choice of hole cards and the board), no wild cards.
+    ``classes[key + offsets[key >> SEVEN_ROW_SHIFT]]`` is the class of the rank multiset whose
+    weights sum to ``key``."""
     rule = game.hole_rule
-    if (game.wild is not None or game.hand_size != 5 or game.max_combo_cards > 7
-            or rule.min_used != 0 or rule.max_used < game.hole_cards):
+    if game.wild is not None or game.hand_size != 5 or game.max_combo_cards > 7 or rule.min_used:
         return (np.zeros(256, dtype=np.uint64), np.zeros(0, dtype=np.int32),
                 np.zeros(0, dtype=np.uint16))
     keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)

@@ -288,13 +288,15 @@ def _score_hi_lo(classes, lows, live, n_players, shares, acc):
 
 @inline_kernel
 def _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len, exact_need, disp, params,
-                hole_index, exact_classes, rank_classes, flush_classes, flush_bias):
-    """Class of seat ``p``, whose hole choices are ``totals[p * n_sets : (p + 1) * n_sets]``."""
+                hole_index, exact_classes, rank_classes, flush_classes, flush_bias, seven=False,
+                offsets=None):
+    """Class of seat ``p``, whose hole choices are ``totals[p * n_sets : (p + 1) * n_sets]``
+    (with ``seven``, a choice rule through the seven-card tables: see :func:`choices_class`)."""
     if exact_need > 0:
         return exact_class(board_total, board_masks, totals, masks, p * n_sets, n_sets, set_len,
                            exact_need, disp, params, hole_index, exact_classes, flush_classes)
     return choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets, disp, params,
-                         rank_classes, flush_classes, flush_bias)
+                         rank_classes, flush_classes, flush_bias, seven, offsets)
 
 
 @inline_kernel
@@ -335,16 +337,22 @@ def _add_duels(first_wins, second_wins, splits, acc):
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
                  all_cards, low_rule, disp, params, hole_index, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
-                 acc):
+                 acc, seven=False, offsets=None):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
     (one hole choice per seat, with a shorter path).  ``low_rule``: 0 for a high
     pot; for a hi-lo pot 1 when the low takes exactly ``set_len`` hole cards (the
-    exact-rule low tables), 2 when it takes any one hole choice.
+    exact-rule low tables), 2 when it takes any one hole choice.  With ``seven``
+    (a high pot, no exact rule), the sums, ``offsets`` and ``rank_classes`` are
+    the seven-card tables'.
     """
     for p in range(n_players):
-        if all_cards:
+        if seven:
+            classes[p] = choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
+                                       disp, params, rank_classes, flush_classes, flush_bias, True,
+                                       offsets)
+        elif all_cards:
             classes[p] = cards_class(board_total + totals[p], board_masks | masks[p], disp, params,
                                      rank_classes, flush_classes, flush_bias)
         else:
@@ -469,6 +477,10 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
     duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
     has_ranges = combos.shape[0] > 0
+    # a high pot of hands from any choice of hole cards: through the seven-card tables if any
+    seven = exact_need == 0 and low_rule == 0 and seven_offsets.shape[0] > 0
+    words = seven_words if seven else card_bits
+    lookup_classes = seven_classes if seven else rank_classes
     for c in prange(states.shape[0]):
         state = states[c].copy()
         stub = stub0.copy()
@@ -476,8 +488,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         board = np.empty(n_board, dtype=np.uint8)
         for b in range(n_known):
             board[b] = known_board[b]
-        known_total, known_masks = card_sums(known_board, 0, n_known, card_bits, suit_bits)
-        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits,
+        known_total, known_masks = card_sums(known_board, 0, n_known, words, suit_bits)
+        totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
         classes, shares, live, lows, acc = _scratch(n_players)
         all_fixed = True
@@ -512,24 +524,25 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
             board_total = known_total
             board_masks = known_masks
             for b in range(n_known, n_board):
-                board_total += card_bits[board[b]]
+                board_total += words[board[b]]
                 board_masks |= suit_bits[board[b]]
             if not all_fixed:
                 for p in range(n_players):
                     if kinds[p] != FIXED:
-                        _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits,
+                        _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
                                    suit_bits, totals, masks)
             if duel:
                 first, second = _duel(board_total, board_masks, totals, masks, disp, params,
-                                      rank_classes, flush_classes, flush_bias)
+                                      lookup_classes, flush_classes, flush_bias, seven, seven_offsets)
                 first_wins += first
                 second_wins += second
                 splits += 1 - first - second
             else:
                 _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
                              exact_need, all_cards, low_rule, disp, params, hole_index,
-                             exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
-                             exact_low_classes, classes, lows, shares, live, acc)
+                             exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
+                             exact_low_classes, classes, lows, shares, live, acc, seven,
+                             seven_offsets)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):

@@ -404,6 +404,10 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
     has_folds = folded.shape[0] > 0
     n_sets = hole_sets.shape[0]
     all_cards = not has_folds and n_sets == 1 and exact_need == 0 and hole_set_len[0] == n_hole
+    # hands of a choice of hole cards and the board (Tahoe) through the seven-card tables
+    seven = exact_need == 0 and seven_offsets.shape[0] > 0
+    words = seven_words if seven else card_bits
+    choice_classes = seven_classes if seven else rank_classes
     for c in prange(states.shape[0]):
         if all_cards:
             all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, street_cards,
@@ -429,7 +433,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
             board_total = U64(0)
             board_masks = U64(0)
             for t in range(n_board):
-                board_total += card_bits[board[t]]
+                board_total += words[board[t]]
                 board_masks |= suit_bits[board[t]]
             for p in range(n_players):
                 live[p] = not (has_folds and folded[chunk_first_deal[c] + k, p])
@@ -437,12 +441,16 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                 if not live[p]:
                     classes[p] = 0
                     continue
-                _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, words, suit_bits,
                              hole_totals, hole_masks)
                 if exact_need > 0:
                     classes[p] = exact_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                              n_sets, hole_set_len[0], exact_need, disp, params,
                                              hole_index, exact_classes, flush_classes)
+                elif seven:
+                    classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
+                                               n_sets, disp, params, choice_classes, flush_classes,
+                                               flush_bias, True, seven_offsets)
                 else:
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, rank_classes, flush_classes,

@@ -306,40 +306,77 @@ def seven_class(total, masks, offsets, seven_classes, flush_classes, flush_bias)
 
 @inline_kernel
 def choices_class(board_total, board_masks, hole_totals, hole_masks, first, count, disp, params,
-                  rank_classes, flush_classes, flush_bias):
+                  rank_classes, flush_classes, flush_bias, seven=False, offsets=None):
     """Best class of one hand drawn from the whole board and any one choice of hole cards.
 
     ``hole_totals[first : first + count]``/``hole_masks[...]`` hold each choice's
     summed card words and suit masks (a flat array may hold several players');
-    ``rank_classes``/``flush_classes`` are the zero-wild rows of the tables.
+    ``rank_classes``/``flush_classes`` are the zero-wild rows of the tables.  With
+    ``seven``, the sums, ``offsets`` and ``rank_classes`` are the seven-card tables'.
     """
     best = rank_classes[0] & 0
     for k in range(first, first + count):
-        value = cards_class(board_total + hole_totals[k], board_masks | hole_masks[k], disp, params,
-                            rank_classes, flush_classes, flush_bias)
+        if seven:
+            value = seven_class(board_total + hole_totals[k], board_masks | hole_masks[k], offsets,
+                                rank_classes, flush_classes, flush_bias)
+        else:
+            value = cards_class(board_total + hole_totals[k], board_masks | hole_masks[k], disp,
+                                params, rank_classes, flush_classes, flush_bias)
         if value > best:
             best = value
     return best
 
 
-@kernel
-def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
-                      disp, params, rank_classes, flush_classes, class_strength, flush_bias, out):
-    """Best high strength per row when a hand is the best of one choice of hole cards plus the
-    whole board, taken in any combination (Tahoe: each pair of its three hole cards), no wilds.
-
-    The board's card words are summed once per row and each choice adds its own.
-    """
+@inline_kernel
+def _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
+                      disp, params, rank_classes, flush_classes, class_strength, flush_bias, out,
+                      seven, offsets):
     n_sets = hole_sets.shape[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
     for i in range(out.shape[0]):
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
-        _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
-                     hole_totals, hole_masks)
+        if n_hole == 3 and n_sets == 3:  # Tahoe: the three pairs, in the order of hole_sets
+            a = hole[i * 3]
+            b = hole[i * 3 + 1]
+            c = hole[i * 3 + 2]
+            hole_totals[0] = card_bits[a] + card_bits[b]
+            hole_totals[1] = card_bits[a] + card_bits[c]
+            hole_totals[2] = card_bits[b] + card_bits[c]
+            hole_masks[0] = suit_bits[a] | suit_bits[b]
+            hole_masks[1] = suit_bits[a] | suit_bits[c]
+            hole_masks[2] = suit_bits[b] | suit_bits[c]
+        else:
+            _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
+                         hole_totals, hole_masks)
         best = choices_class(board_total, board_masks, hole_totals, hole_masks, 0, n_sets, disp,
-                             params, rank_classes, flush_classes, flush_bias)
+                             params, rank_classes, flush_classes, flush_bias, seven, offsets)
         out[i] = class_strength[best]
+
+
+@kernel
+def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
+                      disp, params, rank_classes, flush_classes, class_strength, flush_bias, out,
+                      seven_words, seven_offsets, seven_classes):
+    """Best high strength per row when a hand is the best of one choice of hole cards plus the
+    whole board, taken in any combination (Tahoe: each pair of its three hole cards), no wilds.
+
+    The board's card words are summed once per row and each choice adds its own;
+    through the seven-card tables when the game has them (``seven_offsets`` not empty).
+    """
+    three_pairs = n_hole == 3 and hole_sets.shape[0] == 3 and hole_set_len.max() == 2
+    if seven_offsets.shape[0] > 0 and three_pairs and n_board == 5:
+        _hole_choice_rows(hole, 3, board, 5, hole_sets, hole_set_len, seven_words, suit_bits, disp,
+                          params, seven_classes, flush_classes, class_strength, flush_bias, out,
+                          True, seven_offsets)
+    elif seven_offsets.shape[0] > 0:
+        _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, seven_words,
+                          suit_bits, disp, params, seven_classes, flush_classes, class_strength,
+                          flush_bias, out, True, seven_offsets)
+    else:
+        _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
+                          suit_bits, disp, params, rank_classes, flush_classes, class_strength,
+                          flush_bias, out, False, seven_offsets)
 
 
 @inline_kernel
