@@ -330,13 +330,13 @@ def choices_class(board_total, board_masks, hole_totals, hole_masks, first, coun
 @inline_kernel
 def _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
                       disp, params, rank_classes, flush_classes, class_strength, flush_bias, out,
-                      seven, offsets):
+                      seven, offsets, three_pairs):
     n_sets = hole_sets.shape[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
     for i in range(out.shape[0]):
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
-        if n_hole == 3 and n_sets == 3:  # Tahoe: the three pairs, in the order of hole_sets
+        if three_pairs:  # Tahoe: the three pairs of three hole cards, in the order of hole_sets
             a = hole[i * 3]
             b = hole[i * 3 + 1]
             c = hole[i * 3 + 2]
@@ -364,19 +364,19 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
     The board's card words are summed once per row and each choice adds its own;
     through the seven-card tables when the game has them (``seven_offsets`` not empty).
     """
-    three_pairs = n_hole == 3 and hole_sets.shape[0] == 3 and hole_set_len.max() == 2
+    three_pairs = n_hole == 3 and hole_sets.shape[0] == 3 and hole_set_len.min() == hole_set_len.max() == 2
     if seven_offsets.shape[0] > 0 and three_pairs and n_board == 5:
         _hole_choice_rows(hole, 3, board, 5, hole_sets, hole_set_len, seven_words, suit_bits, disp,
                           params, seven_classes, flush_classes, class_strength, flush_bias, out,
-                          True, seven_offsets)
+                          True, seven_offsets, True)
     elif seven_offsets.shape[0] > 0:
         _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, seven_words,
                           suit_bits, disp, params, seven_classes, flush_classes, class_strength,
-                          flush_bias, out, True, seven_offsets)
+                          flush_bias, out, True, seven_offsets, False)
     else:
         _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
                           suit_bits, disp, params, rank_classes, flush_classes, class_strength,
-                          flush_bias, out, False, seven_offsets)
+                          flush_bias, out, False, seven_offsets, False)
 
 
 @inline_kernel
