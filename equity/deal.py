@@ -497,14 +497,35 @@ def _fused_plain(g: Game, mode: str, stakes) -> bool:
     return plain and ruled and g.wild is None and mode == "high" and stakes is None
 
 
-def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: int,
-                        folded_all: np.ndarray, totals: _SeatTotals, show: bool) -> None:
+def _fused_blocks(g: Game, players: int, deals: int, seed: int, first_chunk: int,
+                  totals: _SeatTotals, show: bool, play) -> None:
+    """Run a fused kernel over the deals, :data:`CHUNKS_PER_CALL` chunks a call, into ``totals``.
+
+    ``play(states, sizes, starts, sums)`` plays the chunks of one call (their generator
+    states, deal counts and first deals) and adds each chunk's per-seat sums to
+    ``sums`` (share, share squared: float64[chunks, players]; wins, ties: int64).
+    """
     from tqdm.auto import tqdm
 
+    n_chunks = -(-deals // CHUNK_DEALS)
+    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
+        for first in range(0, n_chunks, CHUNKS_PER_CALL):
+            count = min(CHUNKS_PER_CALL, n_chunks - first)
+            starts = (first + np.arange(count)) * CHUNK_DEALS
+            sizes = np.minimum(CHUNK_DEALS, deals - starts)
+            sums = [np.zeros((count, players)) for _ in range(2)]
+            sums += [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
+            play(chunk_states(seed, first_chunk + first, count), sizes, starts, sums)
+            totals.add_sums(int(sizes.sum()), *sums)
+            bar.update(int(sizes.sum()))
+
+
+def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: int,
+                     folded_all: np.ndarray, totals: _SeatTotals, show: bool) -> None:
+    """The aggregated form of a game with no phase from the fused kernel (:func:`play_plain_chunks`)."""
     t = tables_for(g)
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
-    n_chunks = -(-deals // CHUNK_DEALS)
     folded = np.ascontiguousarray(folded_all) if folded_all.any() else np.zeros((0, players), dtype=bool)
     bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
     rule = g.hole_rule
@@ -514,29 +535,21 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
     else:
         choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
         hole_sets, hole_len, exact_need = choices.hole_sets, choices.hole_set_len, 0
-    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
-        for first in range(0, n_chunks, CHUNKS_PER_CALL):
-            count = min(CHUNKS_PER_CALL, n_chunks - first)
-            starts = (first + np.arange(count)) * CHUNK_DEALS
-            sizes = np.minimum(CHUNK_DEALS, deals - starts)
-            sums = [np.zeros((count, players)) for _ in range(2)]
-            counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
-            play_plain_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
-                              g.hole_cards, street_cards, street_burns, folded, starts,
-                              hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes,
-                              t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0],
-                              t.flush_classes[0], bias, t.seven_words, t.seven_offsets,
-                              t.seven_classes, *sums, *counts)
-            totals.add_sums(int(sizes.sum()), *sums, *counts)
-            bar.update(int(sizes.sum()))
+
+    def play(states, sizes, starts, sums):
+        play_plain_chunks(states, sizes, deck, players, g.hole_cards, street_cards, street_burns,
+                          folded, starts, hole_sets, hole_len, exact_need, t.hole_index,
+                          t.exact_classes, t.card_bits, t.suit_bits, t.disp, t.hash_params,
+                          t.rank_classes[0], t.flush_classes[0], bias, t.seven_words,
+                          t.seven_offsets, t.seven_classes, *sums)
+
+    _fused_blocks(g, players, deals, seed, first_chunk, totals, show, play)
 
 
 def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk: int,
                       folded_all: np.ndarray, options: dict, totals: _SeatTotals, show: bool) -> None:
     """The aggregated form of a Switch game from the fused kernel (:func:`play_switch_chunks`):
     the deals of :func:`equity.switch.play_switch`, chunk by chunk, on every thread."""
-    from tqdm.auto import tqdm
-
     from equity.switch import _check_limits, _policy_codes, switch_plan
 
     before, draw, after = switch_plan(g)
@@ -546,21 +559,14 @@ def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk:
     deck = np.array(g.deck, dtype=np.uint8)
     folded = np.ascontiguousarray(folded_all, dtype=np.bool_).ravel()
     bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
-    n_chunks = -(-deals // CHUNK_DEALS)
-    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
-        for first in range(0, n_chunks, CHUNKS_PER_CALL):
-            count = min(CHUNKS_PER_CALL, n_chunks - first)
-            starts = (first + np.arange(count)) * CHUNK_DEALS
-            sizes = np.minimum(CHUNK_DEALS, deals - starts)
-            sums = [np.zeros((count, players)) for _ in range(2)]
-            counts = [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
-            play_switch_chunks(chunk_states(seed, first_chunk + first, count), sizes, deck, players,
-                               g.hole_cards, before, draw, after, codes, options["limit"],
-                               options["limit_with_ace"], options["reverse"], folded, starts,
-                               t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0],
-                               t.flush_classes[0], bias, *sums, *counts)
-            totals.add_sums(int(sizes.sum()), *sums, *counts)
-            bar.update(int(sizes.sum()))
+
+    def play(states, sizes, starts, sums):
+        play_switch_chunks(states, sizes, deck, players, g.hole_cards, before, draw, after, codes,
+                           options["limit"], options["limit_with_ace"], options["reverse"],
+                           folded, starts, t.card_bits, t.suit_bits, t.disp, t.hash_params,
+                           t.rank_classes[0], t.flush_classes[0], bias, *sums)
+
+    _fused_blocks(g, players, deals, seed, first_chunk, totals, show, play)
 
 
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,

@@ -287,6 +287,24 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
 
 
 @inline_kernel
+def _share_pot(classes, live, n_players, shares, share_sum, share_sq, wins, ties):
+    """Share one high pot among the best live ``classes`` and add it to a chunk's per-seat sums
+    (``shares`` is scratch space)."""
+    for p in range(n_players):
+        shares[p] = 0.0
+    _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
+    for p in range(n_players):
+        share = shares[p]
+        if share > 0:
+            share_sum[p] += share
+            share_sq[p] += share * share
+            if share == 1.0:
+                wins[p] += 1
+            else:
+                ties[p] += 1
+
+
+@inline_kernel
 def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                          n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
                          flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties, seven,
@@ -437,7 +455,6 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                 board_masks |= suit_bits[board[t]]
             for p in range(n_players):
                 live[p] = not (has_folds and folded[chunk_first_deal[c] + k, p])
-                shares[p] = 0.0
                 if not live[p]:
                     classes[p] = 0
                     continue
@@ -455,16 +472,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, rank_classes, flush_classes,
                                                flush_bias)
-            _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
-            for p in range(n_players):
-                share = shares[p]
-                if share > 0:
-                    share_sum[c, p] += share
-                    share_sq[c, p] += share * share
-                    if share == 1.0:
-                        wins[c, p] += 1
-                    else:
-                        ties[c, p] += 1
+            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
 
 
 @parallel_kernel
@@ -503,7 +511,6 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before
         for d in range(n):
             for p in range(n_players):
                 live[p] = not fold[d * n_players + p]
-                shares[p] = 0.0
                 classes[p] = 0
                 if live[p]:
                     at = (d * n_players + p) * hand_size
@@ -514,13 +521,4 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before
                         masks |= suit_bits[hands[at + t]]
                     classes[p] = cards_class(total, masks, disp, params, rank_classes,
                                              flush_classes, flush_bias)
-            _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
-            for p in range(n_players):
-                share = shares[p]
-                if share > 0:
-                    share_sum[c, p] += share
-                    share_sq[c, p] += share * share
-                    if share == 1.0:
-                        wins[c, p] += 1
-                    else:
-                        ties[c, p] += 1
+            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
