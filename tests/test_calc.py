@@ -385,3 +385,17 @@ def test_custom_games_exact_equity_equals_the_custom_oracle():
         table = calc(EXAMPLES / path, hands, board=board)
         assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == len(stub)
         assert close(table.equity[0], total / len(stub))
+
+
+def test_monte_carlo_of_two_known_seven_card_hands_values_all_seven_cards() -> None:
+    # draw7 has no board: every trial is the same showdown, so sampling must give the exact
+    # result. Only the 2-3-4-5-6 straight of the second hand wins; its first two cards alone
+    # (2h3h) would lose to the aces.
+    hands = ["AhAdKsKd7c2c3c", "2h3h4h5h6h8d9d"]
+    sampled = calc("draw7", hands, trials=2000, seed=4)
+    assert sampled.attrs["method"] != "exact"
+    assert sampled.equity.tolist() == [0.0, 1.0]
+    # and Egyptian Hold'em, two hole cards, on a flop: sampling within 4 standard errors of exact
+    exact = calc("egyptian", ["AhKh", "QsQd"], board="Qh7h2c", exact=True)
+    mc = calc("egyptian", ["AhKh", "QsQd"], board="Qh7h2c", trials=40_000, seed=5)
+    assert abs(mc.equity[0] - exact.equity[0]) < 4 * mc.stderr[0]

@@ -400,7 +400,7 @@ def _scratch(n_players):
 @inline_kernel
 def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, words, suit_bits, disp,
                      params, offsets, rank_classes, flush_classes, flush_bias, seven):
-    """Heads-up trials of two fixed hands (``hole``: both seats' two cards), each the best of
+    """Heads-up trials of two fixed hands (``hole``: both seats' cards, seat-major), each the best of
     its cards and the board: the board's missing ``take`` cards dealt as :func:`deal_trial`
     deals them (the same numbers from the same state).  Returns (first seat's wins, second's,
     splits, advanced state).  With ``seven``, ``words``, ``offsets`` and ``rank_classes`` are
@@ -413,8 +413,9 @@ def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, word
     second_wins = 0
     n = stub.shape[0]
     known_total, known_masks = card_sums(known_board, 0, known_board.shape[0], words, suit_bits)
-    first_total, first_masks = card_sums(hole, 0, 2, words, suit_bits)
-    second_total, second_masks = card_sums(hole, 2, 2, words, suit_bits)
+    n_hole = hole.shape[0] // 2
+    first_total, first_masks = card_sums(hole, 0, n_hole, words, suit_bits)
+    second_total, second_masks = card_sums(hole, n_hole, n_hole, words, suit_bits)
     first_total, first_masks = first_total + known_total, first_masks | known_masks
     second_total, second_masks = second_total + known_total, second_masks | known_masks
     for _ in range(trials):
