@@ -16,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from equity._kernels.evaluate import (
+    all_rows_valid,
     best_exact,
     best_exact_low,
     best_high,
@@ -162,6 +163,9 @@ def _can_form(game: Game, n_hole: int, n_board: int, size: int) -> bool:
 
 def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
     n_hole, n_board = hole.shape[1], board.shape[1]
+    if all_rows_valid(hole.ravel(), n_hole, board.ravel(), n_board, hole.shape[0],
+                      np.uint64(game.deck_mask)):
+        return
     bad = first_invalid_row(hole.ravel(), n_hole, board.ravel(), n_board, hole.shape[0],
                             np.uint64(game.deck_mask))
     if bad < 0:
@@ -254,23 +258,23 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
         best_hole_choices(hole.ravel(), n_hole, board.ravel(), n_board, groups.hole_sets,
                           groups.hole_set_len, t.card_bits, t.suit_bits, t.disp, t.hash_params,
                           t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out,
-                          t.seven_words, t.seven_offsets, t.seven_classes)
+                          t.seven_words, t.seven_offsets, t.seven_strengths, t.seven_flush_strengths)
         return out, NO_HOLES
     if (not usage and len(wild_rows) and g.fixed_wild_rank is not None and n_hole + n_board == 5
             and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole):
         bits, ranks, flushes = _fixed_wild_five(g)  # deuces-wild draw: one exact hand a row
-        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, bits, t.disp, t.hash_params,
-                            ranks, flushes, t.high_strength, bias[0], out)
+        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, bits, t.suit_bits, t.disp,
+                            t.hash_params, ranks, flushes, t.high_strength, bias[0], out)
         return out, NO_HOLES
     if (not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows)
             and t.seven_offsets.size):
-        best_high_seven(hole.ravel(), n_hole, board.ravel(), n_board, t.seven_words, t.seven_offsets,
-                        t.seven_classes, t.flush_classes[0], t.high_strength, bias[0], out)
+        best_high_seven(hole.ravel(), n_hole, board.ravel(), n_board, t.seven_words, t.suit_bits,
+                        t.seven_offsets, t.seven_strengths, t.seven_flush_strengths, bias[0], out)
         return out, NO_HOLES
     if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
-        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.disp,
-                            t.hash_params, t.rank_classes[0], t.flush_classes[0], t.high_strength,
-                            bias[0], out)
+        best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.suit_bits,
+                            t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0],
+                            t.high_strength, bias[0], out)
         return out, NO_HOLES
     out_holes = np.empty(hole.shape[0], dtype=np.int8) if usage else NO_HOLES
     best_high(hole.ravel(), n_hole, board.ravel(), n_board, *groups, t.card_bits, t.suit_bits,

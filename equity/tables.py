@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
-from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
+from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
 from equity.games.base import Game
 from equity.rankings import exact_hand_value, exact_low_value
 
@@ -75,6 +75,10 @@ class EvalTables(NamedTuple):
     seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << (32 + 4*suit)
     seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
     seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]
+    # the same two lookups holding strengths instead of class ids, for evaluate_many, which
+    # returns strengths (one load a hand fewer than decoding a class id):
+    seven_strengths: np.ndarray  # uint32[slots]: high_strength[seven_classes]
+    seven_flush_strengths: np.ndarray  # uint32[8192]: high_strength[flush_classes[0]]
 
 
 def card_bits() -> np.ndarray:
@@ -252,18 +256,23 @@ def build_tables(game: Game) -> EvalTables:
     (low_classes,), low_strength = _dense(low_values)
     hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
         game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
+    seven = _seven_card_tables(game, counts, dp, rank_classes[0])
+    seven_strengths = high_strength[seven[2]].astype(np.uint32)
+    seven_flush_strengths = (high_strength[flush_classes[0]].astype(np.uint32) if seven[2].size
+                             else np.zeros(0, dtype=np.uint32))
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
-                      exact_low_classes, *_seven_card_tables(game, counts, dp, rank_classes[0]))
+                      exact_low_classes, *seven, seven_strengths, seven_flush_strengths)
 
 
 def seven_card_words() -> np.ndarray:
-    """The per-card word of the seven-card tables: its rank's weight plus its suit's count field
-    (256 entries, zero past code 51)."""
-    codes = np.arange(52)
+    """The per-card word of the seven-card tables: its rank's weight, a one in the card-count
+    field and a one in its suit's count field (256 entries, zero past code 51)."""
+    codes = np.arange(52, dtype=np.uint64)
     words = np.zeros(256, dtype=np.uint64)
-    words[:52] = np.array(SEVEN_CARD_WEIGHTS, dtype=np.uint64)[codes >> 2] | (
-        np.uint64(1) << (np.uint64(SEVEN_SUIT_SHIFT) + np.uint64(4) * (codes & 3).astype(np.uint64)))
+    words[:52] = (np.array(SEVEN_CARD_WEIGHTS, dtype=np.uint64)[codes >> np.uint64(2)]
+                  | np.uint64(1 << SEVEN_COUNT_SHIFT)
+                  | np.uint64(1) << (np.uint64(SEVEN_SUIT_SHIFT) + np.uint64(4) * (codes & np.uint64(3))))
     return words
 
 
@@ -277,11 +286,32 @@ def _seven_card_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_cla
     if game.wild is not None or game.hand_size != 5 or game.max_combo_cards > 7 or rule.min_used:
         return (np.zeros(256, dtype=np.uint64), np.zeros(0, dtype=np.int32),
                 np.zeros(0, dtype=np.uint16))
-    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
-    offsets, n_slots = pack_rows(keys, SEVEN_ROW_SHIFT)
+    sizes = counts.sum(axis=1)
+    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64) + (sizes << SEVEN_COUNT_SHIFT)
+    offsets, n_slots = _pack_rows_by_count(keys, sizes, SEVEN_ROW_SHIFT)
     classes = np.zeros(n_slots, dtype=np.uint16)
     classes[keys + offsets[keys >> SEVEN_ROW_SHIFT]] = rank_classes[dp.slots]
     return seven_card_words(), offsets.astype(np.int32), classes
+
+
+def _pack_rows_by_count(keys: np.ndarray, sizes: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
+    """:func:`pack_rows` for keys that carry their card count ``sizes`` above ``SEVEN_COUNT_SHIFT``.
+
+    Each count's rows are packed on their own and the packings laid one after the
+    other, most cards first; returns ``(offsets, n_slots)`` as :func:`pack_rows` does.
+    """
+    offsets = np.zeros((int(keys.max()) >> shift) + 1, np.int64)
+    base = 0
+    for size in sorted(set(sizes.tolist()), reverse=True):
+        these = keys[sizes == size]
+        low = these - (size << SEVEN_COUNT_SHIFT)
+        row_offsets, n_slots = pack_rows(low, shift)
+        rows = np.arange(row_offsets.shape[0])
+        # key = low + (size << SEVEN_COUNT_SHIFT); slot = base + low + row_offsets[low >> shift]
+        offsets[rows + ((size << SEVEN_COUNT_SHIFT) >> shift)] = row_offsets + base - (
+            size << SEVEN_COUNT_SHIFT)
+        base += n_slots
+    return offsets, base
 
 
 def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray,

@@ -340,6 +340,37 @@ def test_errors_in_arrays_name_the_card() -> None:
                              np.array([[5, 1, 2, 3, 4]], np.uint8))
 
 
+_SHAPES = [("holdem", 2, 5), ("holdem", 2, 3), ("tahoe", 3, 5), ("omaha", 4, 5),
+           ("egyptian", 2, 6), ("draw", 5, 0), ("spanish", 2, 5)]
+
+
+@pytest.mark.parametrize(("game", "n_hole", "n_board", "fault"),
+                         [(*shape, fault) for shape in _SHAPES
+                          for fault in ("duplicate", "past 51", "past 63")]
+                         + [("spanish", 2, 5, "outside the deck")])
+def test_one_bad_row_among_many_is_found_and_named(game: str, n_hole: int, n_board: int,
+                                                    fault: str) -> None:
+    g = equity.get_game(game)
+    deck = np.array(sorted(g.deck), np.uint8)
+    rng = np.random.default_rng(11)
+    rows = np.array([rng.permutation(deck)[: n_hole + n_board] for _ in range(3000)], np.uint8)
+    hole, board = rows[:, :n_hole].copy(), rows[:, n_hole:].copy()
+    assert equity.evaluate_many(game, hole, board).shape == (3000,)  # every row is valid
+    bad_row, bad_place = 2345, n_hole + n_board - 1
+    if fault == "duplicate":
+        code, message = rows[bad_row, 0], "duplicate card"
+    elif fault == "past 51":
+        code, message = 55, "55 is out of range"
+    elif fault == "past 63":
+        code, message = 200, "200 is out of range"
+    else:
+        code, message = min(set(range(52)) - set(g.deck)), "not in the"
+    target = board if n_board else hole
+    target[bad_row, (bad_place - n_hole) if n_board else bad_place] = code
+    with pytest.raises(equity.CardError, match=f"row {bad_row}: .*{message}"):
+        equity.evaluate_many(game, hole, board if n_board else None)
+
+
 def test_errors_are_the_toolkit_classes() -> None:
     with pytest.raises(equity.CardError):
         equity.evaluate("holdem", "Ah Kd", "Ah 2c 3d")

@@ -153,13 +153,19 @@ def test_row_packing_gives_every_key_its_own_slot() -> None:
 def test_seven_card_tables_agree_with_the_general_tables(name: str) -> None:
     t = tables_for(GAMES[name])
     counts = _rank_multisets(GAMES[name].max_combo_cards, five_of_a_kind=False)
-    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
-    seven = t.seven_classes[keys + t.seven_offsets[keys >> 12]]
+    # a key is the sum of the ranks' weights plus the number of cards times 2**25
+    keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64) + (counts.sum(axis=1) << 25)
+    slots = keys + t.seven_offsets[keys >> 11]
+    assert len(np.unique(slots)) == len(keys) and slots.min() >= 0
+    seven = t.seven_classes[slots]
     general = t.rank_classes[0][slots_of(_keys(counts), t.disp, t.hash_params)]
     np.testing.assert_array_equal(seven, general)
-    # the card words: a rank's weight, a one in its suit's count field
+    # the card words: a rank's weight, a one in the count field, a one in its suit's count field
     for code in (0, 7, 51):
-        assert t.seven_words[code] == SEVEN_CARD_WEIGHTS[code >> 2] | 1 << (32 + 4 * (code & 3))
+        assert t.seven_words[code] == SEVEN_CARD_WEIGHTS[code >> 2] | 1 << 25 | 1 << (32 + 4 * (code & 3))
+    # the seven-card multisets lie together at the start of the table, in under 90,000 slots
+    if GAMES[name].max_combo_cards == 7:
+        assert slots[counts.sum(axis=1) == 7].max() < 90_000
 
 
 @pytest.mark.parametrize("name", ["omaha", "spanish", "egyptian", "eldorado"])

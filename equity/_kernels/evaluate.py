@@ -10,7 +10,8 @@ summed once per row, so a group costs one addition.  ``wild_ranks`` holds one
 rank per row (-1 for none), or is empty for a game without wild cards.
 
 Tables hold dense class ids ordered like strengths; the best id of a row is
-turned into its strength once, at the end.
+turned into its strength once, at the end.  The seven-card tables are passed to
+these kernels as strengths (``seven_strengths``), which saves that last load.
 """
 
 import numpy as np
@@ -119,7 +120,7 @@ def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets
 
 
 @inline_kernel
-def _all_cards_rows(hole, n_hole, board, n_board, card_bits, disp, params, rank_classes,
+def _all_cards_rows(hole, n_hole, board, n_board, card_bits, suit_bits, disp, params, rank_classes,
                     flush_classes, class_strength, flush_bias, out, seven, offsets):
     mul, shift, n_slots = params[0], params[1], params[2]
     for i in range(out.shape[0]):
@@ -128,67 +129,66 @@ def _all_cards_rows(hole, n_hole, board, n_board, card_bits, disp, params, rank_
             total += card_bits[hole[i * n_hole + t]]
         for t in range(n_board):
             total += card_bits[board[i * n_board + t]]
-        if seven:  # card_bits and rank_classes are the seven-card tables'
+        if seven:  # card_bits, rank_classes and flush_classes are the seven-card strengths
             best = rank_classes[row_slot(total, offsets, SEVEN_ROW_SHIFT)]
             flags = ((total >> SEVEN_SUIT) + flush_bias) & FLUSH_FLAGS
+            out[i] = best
         else:
             best = rank_classes[slot_of(total & KEY_MASK, disp, mul, shift, n_slots)]
             flags = ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+            out[i] = class_strength[best]
         if flags:
-            for suit in range(4):
-                if (flags >> U64(4 * suit + 3)) & U64(1):
-                    mask = 0
-                    for t in range(n_hole):
-                        card = hole[i * n_hole + t]
-                        if (card & 3) == suit:
-                            mask |= 1 << (card >> 2)
-                    for t in range(n_board):
-                        card = board[i * n_board + t]
-                        if (card & 3) == suit:
-                            mask |= 1 << (card >> 2)
-                    flush = flush_classes[mask]
-                    if flush > best:
-                        best = flush
-        out[i] = class_strength[best]
+            # rare (about 3% of random seven-card hands): the cards are read again here rather
+            # than kept from the sum above, which would hold seven registers across the loop
+            masks = U64(0)
+            for t in range(n_hole):
+                masks |= suit_bits[hole[i * n_hole + t]]
+            for t in range(n_board):
+                masks |= suit_bits[board[i * n_board + t]]
+            best = _with_flush(best, flags, masks, flush_classes)
+            out[i] = best if seven else class_strength[best]
 
 
 @kernel
-def best_high_all_cards(hole, n_hole, board, n_board, card_bits, disp, params, rank_classes,
-                        flush_classes, class_strength, flush_bias, out):
+def best_high_all_cards(hole, n_hole, board, n_board, card_bits, suit_bits, disp, params,
+                        rank_classes, flush_classes, class_strength, flush_bias, out):
     """Best high strength per row when a hand is the best of all the row's cards, no wild cards.
 
     The fast path of Egyptian Hold'em and of custom games with a fixed wild rank:
     ``rank_classes`` and ``flush_classes`` are the zero-wild rows of the tables;
-    the suit mask of a possible flush is collected only when the suit counts flag
+    the suit masks of a possible flush are collected only when the suit counts flag
     one.  The common shapes are spelled out with constant card counts so the
     compiler unrolls them.
     """
-    c, d, p, r, f, s, b, o = (card_bits, disp, params, rank_classes, flush_classes,
-                              class_strength, flush_bias, out)
+    c, u, d, p, r, f, s, b, o = (card_bits, suit_bits, disp, params, rank_classes, flush_classes,
+                                 class_strength, flush_bias, out)
     no_rows = np.zeros(0, dtype=np.int32)
     if n_hole == 2 and n_board == 6:
-        _all_cards_rows(hole, 2, board, 6, c, d, p, r, f, s, b, o, False, no_rows)
+        _all_cards_rows(hole, 2, board, 6, c, u, d, p, r, f, s, b, o, False, no_rows)
     elif n_hole == 5 and n_board == 0:
-        _all_cards_rows(hole, 5, board, 0, c, d, p, r, f, s, b, o, False, no_rows)
+        _all_cards_rows(hole, 5, board, 0, c, u, d, p, r, f, s, b, o, False, no_rows)
     else:
-        _all_cards_rows(hole, n_hole, board, n_board, c, d, p, r, f, s, b, o, False, no_rows)
+        _all_cards_rows(hole, n_hole, board, n_board, c, u, d, p, r, f, s, b, o, False, no_rows)
 
 
 @kernel
-def best_high_seven(hole, n_hole, board, n_board, seven_words, offsets, seven_classes,
-                    flush_classes, class_strength, flush_bias, out):
-    """:func:`best_high_all_cards` through the seven-card tables (Hold'em, draw, draw7)."""
-    c, r, f, s, b, o = seven_words, seven_classes, flush_classes, class_strength, flush_bias, out
+def best_high_seven(hole, n_hole, board, n_board, seven_words, suit_bits, offsets, seven_strengths,
+                    flush_strengths, flush_bias, out):
+    """:func:`best_high_all_cards` through the seven-card tables of strengths (Hold'em, draw,
+    draw7)."""
+    c, u, r, f, b, o = seven_words, suit_bits, seven_strengths, flush_strengths, flush_bias, out
+    s = np.zeros(0, dtype=np.uint32)
     params = np.zeros(3, dtype=np.uint64)
     disp = np.zeros(0, dtype=np.uint16)
     if n_hole == 2 and n_board == 5:
-        _all_cards_rows(hole, 2, board, 5, c, disp, params, r, f, s, b, o, True, offsets)
+        _all_cards_rows(hole, 2, board, 5, c, u, disp, params, r, f, s, b, o, True, offsets)
     elif n_hole == 5 and n_board == 0:
-        _all_cards_rows(hole, 5, board, 0, c, disp, params, r, f, s, b, o, True, offsets)
+        _all_cards_rows(hole, 5, board, 0, c, u, disp, params, r, f, s, b, o, True, offsets)
     elif n_hole == 7 and n_board == 0:
-        _all_cards_rows(hole, 7, board, 0, c, disp, params, r, f, s, b, o, True, offsets)
+        _all_cards_rows(hole, 7, board, 0, c, u, disp, params, r, f, s, b, o, True, offsets)
     else:
-        _all_cards_rows(hole, n_hole, board, n_board, c, disp, params, r, f, s, b, o, True, offsets)
+        _all_cards_rows(hole, n_hole, board, n_board, c, u, disp, params, r, f, s, b, o, True,
+                        offsets)
 
 
 @kernel
@@ -351,28 +351,29 @@ def _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
                          hole_totals, hole_masks)
         best = choices_class(board_total, board_masks, hole_totals, hole_masks, 0, n_sets, disp,
                              params, rank_classes, flush_classes, flush_bias, seven, offsets)
-        out[i] = class_strength[best]
+        out[i] = best if seven else class_strength[best]
 
 
 @kernel
 def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
                       disp, params, rank_classes, flush_classes, class_strength, flush_bias, out,
-                      seven_words, seven_offsets, seven_classes):
+                      seven_words, seven_offsets, seven_strengths, seven_flush_strengths):
     """Best high strength per row when a hand is the best of one choice of hole cards plus the
     whole board, taken in any combination (Tahoe: each pair of its three hole cards), no wilds.
 
     The board's card words are summed once per row and each choice adds its own;
-    through the seven-card tables when the game has them (``seven_offsets`` not empty).
+    through the seven-card tables of strengths when the game has them (``seven_offsets``
+    not empty).
     """
     three_pairs = n_hole == 3 and hole_sets.shape[0] == 3 and hole_set_len.min() == hole_set_len.max() == 2
     if seven_offsets.shape[0] > 0 and three_pairs and n_board == 5:
         _hole_choice_rows(hole, 3, board, 5, hole_sets, hole_set_len, seven_words, suit_bits, disp,
-                          params, seven_classes, flush_classes, class_strength, flush_bias, out,
-                          True, seven_offsets, True)
+                          params, seven_strengths, seven_flush_strengths, class_strength,
+                          flush_bias, out, True, seven_offsets, True)
     elif seven_offsets.shape[0] > 0:
         _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, seven_words,
-                          suit_bits, disp, params, seven_classes, flush_classes, class_strength,
-                          flush_bias, out, True, seven_offsets, False)
+                          suit_bits, disp, params, seven_strengths, seven_flush_strengths,
+                          class_strength, flush_bias, out, True, seven_offsets, False)
     else:
         _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
                           suit_bits, disp, params, rank_classes, flush_classes, class_strength,
@@ -481,6 +482,53 @@ def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_b
         best = exact_low_class(board_total, hole_totals, 0, n_sets, disp, params, hole_index,
                                exact_low_classes)
         out[i] = class_strength[best]
+
+
+@inline_kernel
+def _all_valid(hole, n_hole, board, n_board, n_rows, deck_mask):
+    # a row's cards are distinct exactly when the sum of their bits equals their OR; no branch
+    # in the loop, so the compiler vectorizes it
+    one = U64(1)
+    flags = U64(0)
+    codes = 0
+    for i in range(n_rows):
+        bit_sum = U64(0)
+        bit_or = U64(0)
+        for t in range(n_hole):
+            code = hole[i * n_hole + t]
+            codes |= code
+            bit = one << U64(code & 63)
+            bit_sum += bit
+            bit_or |= bit
+        for t in range(n_board):
+            code = board[i * n_board + t]
+            codes |= code
+            bit = one << U64(code & 63)
+            bit_sum += bit
+            bit_or |= bit
+        flags |= (bit_sum ^ bit_or) | (bit_or & ~deck_mask)
+    return flags == 0 and codes < 64
+
+
+@kernel
+def all_rows_valid(hole, n_hole, board, n_board, n_rows, deck_mask):
+    """Whether every row's cards are distinct codes of ``deck_mask`` (a fast pass; on False,
+    :func:`first_invalid_row` finds the row)."""
+    if n_hole == 2 and n_board == 5:
+        return _all_valid(hole, 2, board, 5, n_rows, deck_mask)
+    if n_hole == 2 and n_board == 6:
+        return _all_valid(hole, 2, board, 6, n_rows, deck_mask)
+    if n_hole == 3 and n_board == 5:
+        return _all_valid(hole, 3, board, 5, n_rows, deck_mask)
+    if n_hole == 4 and n_board == 5:
+        return _all_valid(hole, 4, board, 5, n_rows, deck_mask)
+    if n_hole == 2 and n_board == 4:
+        return _all_valid(hole, 2, board, 4, n_rows, deck_mask)
+    if n_hole == 5 and n_board == 0:
+        return _all_valid(hole, 5, board, 0, n_rows, deck_mask)
+    if n_hole == 7 and n_board == 0:
+        return _all_valid(hole, 7, board, 0, n_rows, deck_mask)
+    return _all_valid(hole, n_hole, board, n_board, n_rows, deck_mask)
 
 
 @kernel

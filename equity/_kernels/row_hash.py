@@ -9,6 +9,12 @@ for seven cards, is about 18 million), so they are split into rows of
     slot = key + row_offsets[key >> shift]
 
 which costs one shift, one small-table load and one addition before the value load.
+
+Each card's word also adds ``1 << SEVEN_COUNT_SHIFT``, so a key carries its number
+of cards above the weights and the rows of each card count are apart: each count
+is packed on its own (``equity.tables``), so a seven-card hand's lookups
+stay within the seven-card multisets' 87,038 slots instead of being spread over
+the slots of every count.
 """
 
 import numpy as np
@@ -17,8 +23,10 @@ from equity._kernels import inline_kernel, kernel
 
 U64 = np.uint64
 LOW32 = U64(0xFFFFFFFF)
-#: Key bits below the row index in the seven-card tables (rows of 4,096 keys; 4,491 rows).
-SEVEN_ROW_SHIFT = 12
+#: Key bits below the row index in the seven-card tables (rows of 2,048 keys).
+SEVEN_ROW_SHIFT = 11
+#: Where a seven-card word's card count starts (above every sum of weights, which is below 2**25).
+SEVEN_COUNT_SHIFT = 25
 #: Where the four 4-bit suit counts start in a seven-card word (the key takes the low 32 bits).
 SEVEN_SUIT_SHIFT = 32
 
@@ -122,3 +130,4 @@ def pack_rows(keys, shift):
             n_slots = max(n_slots, slot + 1)
         offsets[row] = start - (row << shift)
     return offsets, n_slots
+
