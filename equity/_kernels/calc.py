@@ -28,12 +28,14 @@ from numba import prange
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.evaluate import (
     _subset_sums,
+    _with_flush,
     card_sums,
     cards_class,
     choices_class,
     choices_low_class,
     exact_class,
     exact_low_class,
+    rank_class,
     seven_class,
 )
 from equity._kernels.pots import _add_shares
@@ -420,17 +422,19 @@ def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, word
     second_total, second_masks = second_total + known_total, second_masks | known_masks
     for _ in range(trials):
         s0, s1, s2, s3 = shuffle_prefix_local(stub, n, take, s0, s1, s2, s3)
-        board_total, board_masks = card_sums(stub, 0, take, words, suit_bits)
-        if seven:
-            first = seven_class(board_total + first_total, board_masks | first_masks, offsets,
-                                rank_classes, flush_classes, flush_bias)
-            second = seven_class(board_total + second_total, board_masks | second_masks, offsets,
-                                 rank_classes, flush_classes, flush_bias)
-        else:
-            first = cards_class(board_total + first_total, board_masks | first_masks, disp, params,
-                                rank_classes, flush_classes, flush_bias)
-            second = cards_class(board_total + second_total, board_masks | second_masks, disp,
-                                 params, rank_classes, flush_classes, flush_bias)
+        board_total = U64(0)
+        for t in range(take):
+            board_total += words[stub[t]]
+        first, first_flags = rank_class(board_total + first_total, disp, params, rank_classes,
+                                        flush_bias, seven, offsets)
+        second, second_flags = rank_class(board_total + second_total, disp, params, rank_classes,
+                                          flush_bias, seven, offsets)
+        if first_flags | second_flags:  # a flush is possible: only now collect the suit masks
+            board_masks = U64(0)
+            for t in range(take):
+                board_masks |= suit_bits[stub[t]]
+            first = _with_flush(first, first_flags, board_masks | first_masks, flush_classes)
+            second = _with_flush(second, second_flags, board_masks | second_masks, flush_classes)
         first_wins += np.int64(first > second)
         second_wins += np.int64(second > first)
     return first_wins, second_wins, trials - first_wins - second_wins, s0, s1, s2, s3

@@ -288,12 +288,24 @@ def _with_flush(value, flags, masks, flush_classes):
 
 
 @inline_kernel
+def rank_class(total, disp, params, rank_classes, flush_bias, seven=False, offsets=None):
+    """``(class, flush flags)`` of summed card words: the class of the ranks alone, and the
+    suits holding enough cards for a flush (zero for nearly every hand, so a caller can
+    leave the suit masks uncollected until a flag is set and then use :func:`_with_flush`).
+    With ``seven``, ``total``, ``offsets`` and ``rank_classes`` are the seven-card tables'."""
+    if seven:
+        value = rank_classes[row_slot(total, offsets, SEVEN_ROW_SHIFT)]
+        return value, ((total >> SEVEN_SUIT) + flush_bias) & FLUSH_FLAGS
+    value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
+    return value, ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS
+
+
+@inline_kernel
 def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_bias):
     """Class of the best five of a group of cards without wilds, from its summed card words and
     suit masks (``rank_classes``/``flush_classes``: the zero-wild rows of the tables)."""
-    value = rank_classes[slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
-    return _with_flush(value, ((total >> SUIT_SHIFT) + flush_bias) & FLUSH_FLAGS, masks,
-                       flush_classes)
+    value, flags = rank_class(total, disp, params, rank_classes, flush_bias)
+    return _with_flush(value, flags, masks, flush_classes)
 
 
 @inline_kernel
