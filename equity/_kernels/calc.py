@@ -29,12 +29,14 @@ from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.evaluate import (
     _subset_sums,
     _with_flush,
+    board_slot_of,
     card_sums,
     cards_class,
     choices_class,
     choices_low_class,
     exact_class,
     exact_low_class,
+    hole_rows_of,
     rank_class,
     seven_class,
 )
@@ -290,13 +292,15 @@ def _score_hi_lo(classes, lows, live, n_players, shares, acc):
 
 @inline_kernel
 def _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len, exact_need, disp, params,
-                hole_index, exact_classes, rank_classes, flush_classes, flush_bias, seven=False,
-                offsets=None):
+                hole_rows, exact_classes, rank_classes, flush_classes, flush_bias, seven=False,
+                offsets=None, board_slot=0):
     """Class of seat ``p``, whose hole choices are ``totals[p * n_sets : (p + 1) * n_sets]``
-    (with ``seven``, a choice rule through the seven-card tables: see :func:`choices_class`)."""
+    (their exact-rule columns in ``hole_rows``, the same positions; with ``seven``, a choice
+    rule through the seven-card tables: see :func:`choices_class`; with an exact rule,
+    ``board_slot`` is the board's row, :func:`board_slot_of`)."""
     if exact_need > 0:
-        return exact_class(board_total, board_masks, totals, masks, p * n_sets, n_sets, set_len,
-                           exact_need, disp, params, hole_index, exact_classes, flush_classes)
+        return exact_class(board_slot, board_total, board_masks, totals, masks, hole_rows,
+                           p * n_sets, n_sets, set_len, exact_need, exact_classes, flush_classes)
     return choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets, disp, params,
                          rank_classes, flush_classes, flush_bias, seven, offsets)
 
@@ -337,7 +341,7 @@ def _add_duels(first_wins, second_wins, splits, acc):
 
 @inline_kernel
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
-                 all_cards, low_rule, disp, params, hole_index, exact_classes, rank_classes,
+                 all_cards, low_rule, disp, params, hole_rows, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
                  acc, seven=False, offsets=None):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
@@ -349,6 +353,8 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     (a high pot, no exact rule), the sums, ``offsets`` and ``rank_classes`` are
     the seven-card tables'.
     """
+    # the board's row of the exact-rule tables, once for every seat's high and low
+    board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
     for p in range(n_players):
         if seven:
             classes[p] = choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
@@ -359,15 +365,15 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
                                      rank_classes, flush_classes, flush_bias)
         else:
             classes[p] = _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len,
-                                     exact_need, disp, params, hole_index, exact_classes,
-                                     rank_classes, flush_classes, flush_bias)
+                                     exact_need, disp, params, hole_rows, exact_classes,
+                                     rank_classes, flush_classes, flush_bias, False, None,
+                                     board_slot)
     if low_rule == 0:
         _score(classes, live, n_players, shares, acc)
         return
     for p in range(n_players):
         if low_rule == 1:
-            lows[p] = exact_low_class(board_total, totals, p * n_sets, n_sets, disp, params, hole_index,
-                                      exact_low_classes)
+            lows[p] = exact_low_class(board_slot, hole_rows, p * n_sets, n_sets, exact_low_classes)
         else:
             lows[p] = choices_low_class(board_total, totals, p * n_sets, n_sets, disp, params,
                                         low_classes)
@@ -389,6 +395,23 @@ def _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, card_bits, 
     for p in range(n_players):
         _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, card_bits, suit_bits, totals, masks)
     return totals, masks
+
+
+@inline_kernel
+def _seat_rows(totals, p, n_sets, disp, params, hole_index, rows):
+    """Seat ``p``'s exact-rule columns into ``rows`` (nothing for a game without those tables)."""
+    if hole_index.shape[0] > 0:
+        hole_rows_of(totals, p * n_sets, n_sets, disp, params, hole_index, rows)
+
+
+@inline_kernel
+def _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index):
+    """Every seat's exact-rule columns (:func:`equity._kernels.evaluate.hole_rows_of`), laid out
+    like the sums of :func:`_all_seat_sums`; zeros for a game without those tables."""
+    rows = np.zeros(n_players * n_sets, dtype=np.int64)
+    for p in range(n_players):
+        _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
+    return rows
 
 
 @inline_kernel
@@ -496,6 +519,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         known_total, known_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
+        rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
         classes, shares, live, lows, acc = _scratch(n_players)
         all_fixed = True
         for p in range(n_players):
@@ -536,6 +560,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                     if kinds[p] != FIXED:
                         _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
                                    suit_bits, totals, masks)
+                        _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
             if duel:
                 first, second = _duel(board_total, board_masks, totals, masks, disp, params,
                                       lookup_classes, flush_classes, flush_bias, seven, seven_offsets)
@@ -544,7 +569,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                 splits += 1 - first - second
             else:
                 _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
-                             exact_need, all_cards, low_rule, disp, params, hole_index,
+                             exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, seven,
                              seven_offsets)
@@ -623,6 +648,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                 n += 1
         totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
+        rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
         classes, shares, live, lows, acc = _scratch(n_players)
         base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         first_wins = 0
@@ -636,7 +662,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                 splits = 1 - first_wins - second_wins
             elif part == 0:
                 _score_board(base_total, base_masks, totals, masks, n_players, n_sets, set_len,
-                             exact_need, all_cards, low_rule, disp, params, hole_index,
+                             exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc)
         else:
@@ -665,7 +691,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                     else:
                                         _score_board(t5, m5, totals, masks, n_players, n_sets,
                                                      set_len, exact_need, all_cards, low_rule, disp,
-                                                     params, hole_index, exact_classes, rank_classes,
+                                                     params, rows, exact_classes, rank_classes,
                                                      flush_classes, flush_bias, low_classes,
                                                      exact_low_classes, classes, lows, shares, live,
                                                      acc)

@@ -14,9 +14,11 @@ from equity._kernels.evaluate import (
     _group_class,
     _remove_wild,
     _subset_sums,
+    board_slot_of,
     cards_class,
     choices_class,
     exact_class,
+    hole_rows_of,
     seven_class,
 )
 from equity._kernels.pots import _add_shares
@@ -443,6 +445,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
         shares = np.empty(n_players, dtype=np.float64)
         hole_totals = np.empty(n_sets, dtype=np.uint64)
         hole_masks = np.empty(n_sets, dtype=np.uint64)
+        hole_rows = np.empty(n_sets, dtype=np.int64)
         needed = n_players * n_hole + n_board + n_burns
         for k in range(chunk_deals[c]):
             shuffle_prefix(cards, cards.shape[0], needed, state)
@@ -453,6 +456,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
             for t in range(n_board):
                 board_total += words[board[t]]
                 board_masks |= suit_bits[board[t]]
+            board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 else 0
             for p in range(n_players):
                 live[p] = not (has_folds and folded[chunk_first_deal[c] + k, p])
                 if not live[p]:
@@ -461,9 +465,10 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
                 _subset_sums(hole, p * n_hole, hole_sets, hole_set_len, words, suit_bits,
                              hole_totals, hole_masks)
                 if exact_need > 0:
-                    classes[p] = exact_class(board_total, board_masks, hole_totals, hole_masks, 0,
-                                             n_sets, hole_set_len[0], exact_need, disp, params,
-                                             hole_index, exact_classes, flush_classes)
+                    hole_rows_of(hole_totals, 0, n_sets, disp, params, hole_index, hole_rows)
+                    classes[p] = exact_class(board_slot, board_total, board_masks, hole_totals,
+                                             hole_masks, hole_rows, 0, n_sets, hole_set_len[0],
+                                             exact_need, exact_classes, flush_classes)
                 elif seven:
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, choice_classes, flush_classes,

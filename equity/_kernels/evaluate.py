@@ -393,20 +393,35 @@ def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
 
 
 @inline_kernel
-def exact_class(board_total, board_masks, hole_totals, hole_masks, first, n_sets, j, board_need,
-                disp, params, hole_index, exact_classes, flush_classes):
+def hole_rows_of(hole_totals, first, count, disp, params, hole_index, rows):
+    """``rows[k]``: the exact-rule tables' column of hole choice ``k`` (its ranks' multiset), for
+    ``k`` in ``first .. first + count - 1``.  Computed once per hand of hole cards, so a loop over
+    boards does not hash the same hole ranks again."""
+    for k in range(first, first + count):
+        slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
+        rows[k] = np.int64(hole_index[slot])
+
+
+@inline_kernel
+def board_slot_of(board_total, disp, params):
+    """The exact-rule tables' row of a board (its ranks' multiset), from its summed card words."""
+    return np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
+
+
+@inline_kernel
+def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, hole_rows, first,
+                n_sets, j, board_need, exact_classes, flush_classes):
     """Best class of one hand of exactly ``j`` hole and ``board_need`` board cards.
 
+    ``board_slot`` is the board's row (:func:`board_slot_of`);
     ``hole_totals[first : first + n_sets]``/``hole_masks[...]`` hold each j-card
-    choice of hole cards; the
+    choice of hole cards and ``hole_rows[...]`` its column (:func:`hole_rows_of`); the
     non-flush part is one table entry per choice, and flushes are listed only for
     a suit with at least ``board_need`` board cards and ``j`` hole cards.
     """
-    board_slot = np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
     best = exact_classes[0, 0] & 0
     for k in range(first, first + n_sets):
-        hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
-        value = exact_classes[board_slot, np.int64(hole_index[hole_slot])]
+        value = exact_classes[board_slot, hole_rows[k]]
         if value > best:
             best = value
     for suit in range(4):
@@ -442,24 +457,26 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
     j = hole_set_len[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
+    hole_rows = np.empty(n_sets, dtype=np.int64)
     for i in range(out.shape[0]):
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = exact_class(board_total, board_masks, hole_totals, hole_masks, 0, n_sets, j,
-                           board_need, disp, params, hole_index, exact_classes, flush_classes)
+        hole_rows_of(hole_totals, 0, n_sets, disp, params, hole_index, hole_rows)
+        best = exact_class(board_slot_of(board_total, disp, params), board_total, board_masks,
+                           hole_totals, hole_masks, hole_rows, 0, n_sets, j, board_need,
+                           exact_classes, flush_classes)
         out[i] = class_strength[best]
 
 
 @inline_kernel
-def exact_low_class(board_total, hole_totals, first, n_sets, disp, params, hole_index, exact_low_classes):
-    """Best low class (0: none qualifies) of exactly ``j`` hole and ``5 - j`` board cards, the hole
-    choices' summed card words being ``hole_totals[first : first + n_sets]``."""
-    board_slot = np.int64(slot_of(board_total & KEY_MASK, disp, params[0], params[1], params[2]))
+def exact_low_class(board_slot, hole_rows, first, n_sets, exact_low_classes):
+    """Best low class (0: none qualifies) of exactly ``j`` hole and ``5 - j`` board cards, the
+    board's row being ``board_slot`` (:func:`board_slot_of`) and the hole choices' columns
+    ``hole_rows[first : first + n_sets]`` (:func:`hole_rows_of`)."""
     best = exact_low_classes[0, 0] & 0
     for k in range(first, first + n_sets):
-        hole_slot = slot_of(hole_totals[k] & KEY_MASK, disp, params[0], params[1], params[2])
-        value = exact_low_classes[board_slot, np.int64(hole_index[hole_slot])]
+        value = exact_low_classes[board_slot, hole_rows[k]]
         if value > best:
             best = value
     return best
@@ -485,13 +502,15 @@ def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_b
     n_sets = hole_sets.shape[0]
     hole_totals = np.empty(n_sets, dtype=np.uint64)
     hole_masks = np.empty(n_sets, dtype=np.uint64)
+    hole_rows = np.empty(n_sets, dtype=np.int64)
     for i in range(out.shape[0]):
         board_total = U64(0)
         for t in range(n_board):
             board_total += card_bits[board[i * n_board + t]]
         _subset_sums(hole, i * n_hole, hole_sets, hole_set_len, card_bits, suit_bits,
                      hole_totals, hole_masks)
-        best = exact_low_class(board_total, hole_totals, 0, n_sets, disp, params, hole_index,
+        hole_rows_of(hole_totals, 0, n_sets, disp, params, hole_index, hole_rows)
+        best = exact_low_class(board_slot_of(board_total, disp, params), hole_rows, 0, n_sets,
                                exact_low_classes)
         out[i] = class_strength[best]
 
