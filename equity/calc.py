@@ -461,7 +461,8 @@ def _table_args(q: _Question):
     low_rule = 0 if q.mode != "hi_lo" else 1 if exact_need > 0 else 2
     return (hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits, t.suit_bits,
             t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, low_rule,
-            t.low_classes[0, 0], t.exact_low_classes, t.seven_words, t.seven_offsets, t.seven_classes)
+            t.low_classes[0, 0], t.exact_low_classes, t.seven_words, t.seven_offsets, t.seven_classes,
+            t.seven_low_classes)
 
 
 def _bar_off(show: bool | None) -> bool | None:

@@ -75,6 +75,7 @@ class EvalTables(NamedTuple):
     seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << (32 + 4*suit)
     seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
     seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]
+    seven_low_classes: np.ndarray  # uint16[slots]: those of low_classes[0, 0] (empty: no low)
     # the same two lookups holding strengths instead of class ids, for evaluate_many, which
     # returns strengths (one load a hand fewer than decoding a class id):
     seven_strengths: np.ndarray  # uint32[slots]: high_strength[seven_classes]
@@ -256,7 +257,8 @@ def build_tables(game: Game) -> EvalTables:
     (low_classes,), low_strength = _dense(low_values)
     hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
         game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
-    seven = _seven_card_tables(game, counts, dp, rank_classes[0])
+    seven = _seven_card_tables(game, counts, dp, rank_classes[0],
+                               low_classes[0, 0] if ace_to_five else None)
     seven_strengths = high_strength[seven[2]].astype(np.uint32)
     seven_flush_strengths = (high_strength[flush_classes[0]].astype(np.uint32) if seven[2].size
                              else np.zeros(0, dtype=np.uint32))
@@ -276,22 +278,28 @@ def seven_card_words() -> np.ndarray:
     return words
 
 
-def _seven_card_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray):
-    """``(words, offsets, classes)`` of the seven-card tables, or empty arrays where they do not
-    apply: the hand must be the best five of a group of at most seven cards (all of a player's
-    cards and the board, or a choice of hole cards and the board), no wild cards.
+def _seven_card_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_classes: np.ndarray,
+                       low_classes: np.ndarray | None):
+    """``(words, offsets, classes, low_classes)`` of the seven-card tables, or empty arrays where
+    they do not apply: the hand must be the best five of a group of at most seven cards (all of a
+    player's cards and the board, or a choice of hole cards and the board), no wild cards.
     ``classes[key + offsets[key >> SEVEN_ROW_SHIFT]]`` is the class of the rank multiset whose
-    weights sum to ``key``."""
+    weights sum to ``key``, and ``low_classes[...]`` at the same slot its ace-to-five low class
+    (for a game with that low, else empty)."""
     rule = game.hole_rule
     if game.wild is not None or game.hand_size != 5 or game.max_combo_cards > 7 or rule.min_used:
         return (np.zeros(256, dtype=np.uint64), np.zeros(0, dtype=np.int32),
-                np.zeros(0, dtype=np.uint16))
+                np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.uint16))
     sizes = counts.sum(axis=1)
     keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64) + (sizes << SEVEN_COUNT_SHIFT)
     offsets, n_slots = _pack_rows_by_count(keys, sizes, SEVEN_ROW_SHIFT)
+    slots = keys + offsets[keys >> SEVEN_ROW_SHIFT]
     classes = np.zeros(n_slots, dtype=np.uint16)
-    classes[keys + offsets[keys >> SEVEN_ROW_SHIFT]] = rank_classes[dp.slots]
-    return seven_card_words(), offsets.astype(np.int32), classes
+    classes[slots] = rank_classes[dp.slots]
+    lows = np.zeros(n_slots if low_classes is not None else 0, dtype=np.uint16)
+    if low_classes is not None:
+        lows[slots] = low_classes[dp.slots]
+    return seven_card_words(), offsets.astype(np.int32), classes, lows
 
 
 def _pack_rows_by_count(keys: np.ndarray, sizes: np.ndarray, shift: int) -> tuple[np.ndarray, int]:

@@ -38,6 +38,7 @@ from equity._kernels.evaluate import (
     exact_low_class,
     hole_rows_of,
     rank_class,
+    seven_choices_low_class,
     seven_class,
 )
 from equity._kernels.pots import _add_shares
@@ -343,15 +344,15 @@ def _add_duels(first_wins, second_wins, splits, acc):
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
                  all_cards, low_rule, disp, params, hole_rows, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
-                 acc, seven=False, offsets=None):
+                 acc, seven=False, offsets=None, seven_lows=None):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
     (one hole choice per seat, with a shorter path).  ``low_rule``: 0 for a high
     pot; for a hi-lo pot 1 when the low takes exactly ``set_len`` hole cards (the
     exact-rule low tables), 2 when it takes any one hole choice.  With ``seven``
-    (a high pot, no exact rule), the sums, ``offsets`` and ``rank_classes`` are
-    the seven-card tables'.
+    (no exact rule), the sums, ``offsets`` and ``rank_classes`` are the seven-card
+    tables', and so is ``seven_lows`` for a low over the hole choices.
     """
     # the board's row of the exact-rule tables, once for every seat's high and low
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
@@ -374,6 +375,9 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     for p in range(n_players):
         if low_rule == 1:
             lows[p] = exact_low_class(board_slot, hole_rows, p * n_sets, n_sets, exact_low_classes)
+        elif seven:
+            lows[p] = seven_choices_low_class(board_total, totals, p * n_sets, n_sets, offsets,
+                                              seven_lows)
         else:
             lows[p] = choices_low_class(board_total, totals, p * n_sets, n_sets, disp, params,
                                         low_classes)
@@ -483,11 +487,19 @@ def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, hole, known_board, ca
                             flush_bias, False)
 
 
+@inline_kernel
+def _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes):
+    """Whether hands are valued through the seven-card tables: the game has them, a hand is
+    any choice of hole cards with the board, and a low (if any) is over those choices too."""
+    return (exact_need == 0 and seven_offsets.shape[0] > 0
+            and (low_rule == 0 or (low_rule == 2 and seven_low_classes.shape[0] > 0)))
+
+
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
                  rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes,
-                 seven_words, seven_offsets, seven_classes, sums, dealt):
+                 seven_words, seven_offsets, seven_classes, seven_low_classes, sums, dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -505,8 +517,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
     duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
     has_ranges = combos.shape[0] > 0
-    # a high pot of hands from any choice of hole cards: through the seven-card tables if any
-    seven = exact_need == 0 and low_rule == 0 and seven_offsets.shape[0] > 0
+    seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
     for c in prange(states.shape[0]):
@@ -572,7 +583,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, seven,
-                             seven_offsets)
+                             seven_offsets, seven_low_classes)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
@@ -611,7 +622,8 @@ def _level(k, first_real, part, n_parts, previous, n, r):
 def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
                      hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
-                     low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes, sums):
+                     low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes,
+                     seven_low_classes, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
     a high pot (hand rule as in :func:`sample_plain`); at most :data:`MAX_MISSING` missing cards.
 
@@ -629,9 +641,9 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
     duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
-    seven = duel and seven_offsets.shape[0] > 0  # heads-up through the seven-card tables
+    seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
-    duel_classes = seven_classes if seven else rank_classes
+    lookup_classes = seven_classes if seven else rank_classes
     r = n_missing
     for task in prange(tuple_holes.shape[0] * n_parts):
         tup = task // n_parts
@@ -657,14 +669,15 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         if r == 0:
             if part == 0 and duel:  # the sums may be the seven-card tables'
                 first_wins, second_wins = _duel(base_total, base_masks, totals, masks, disp, params,
-                                                duel_classes, flush_classes, flush_bias, seven,
+                                                lookup_classes, flush_classes, flush_bias, seven,
                                                 seven_offsets)
                 splits = 1 - first_wins - second_wins
             elif part == 0:
                 _score_board(base_total, base_masks, totals, masks, n_players, n_sets, set_len,
                              exact_need, all_cards, low_rule, disp, params, rows,
-                             exact_classes, rank_classes, flush_classes, flush_bias, low_classes,
-                             exact_low_classes, classes, lows, shares, live, acc)
+                             exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
+                             exact_low_classes, classes, lows, shares, live, acc, seven,
+                             seven_offsets, seven_low_classes)
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
@@ -683,7 +696,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                     t5, m5 = _with_card(True, stub, i5, t4, m4, words, suit_bits)
                                     if duel:
                                         first, second = _duel(t5, m5, totals, masks, disp, params,
-                                                              duel_classes, flush_classes,
+                                                              lookup_classes, flush_classes,
                                                               flush_bias, seven, seven_offsets)
                                         first_wins += first
                                         second_wins += second
@@ -691,10 +704,11 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                     else:
                                         _score_board(t5, m5, totals, masks, n_players, n_sets,
                                                      set_len, exact_need, all_cards, low_rule, disp,
-                                                     params, rows, exact_classes, rank_classes,
-                                                     flush_classes, flush_bias, low_classes,
-                                                     exact_low_classes, classes, lows, shares, live,
-                                                     acc)
+                                                     params, rows, exact_classes,
+                                                     lookup_classes, flush_classes, flush_bias,
+                                                     low_classes, exact_low_classes, classes, lows,
+                                                     shares, live, acc, seven, seven_offsets,
+                                                     seven_low_classes)
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
             for p in range(n_players):

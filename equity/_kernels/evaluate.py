@@ -495,6 +495,17 @@ def choices_low_class(board_total, hole_totals, first, count, disp, params, low_
     return best
 
 
+@inline_kernel
+def seven_choices_low_class(board_total, hole_totals, first, count, offsets, seven_low_classes):
+    """:func:`choices_low_class` through the seven-card tables (the sums are their words)."""
+    best = seven_low_classes[0] & 0
+    for k in range(first, first + count):
+        value = seven_low_classes[row_slot(board_total + hole_totals[k], offsets, SEVEN_ROW_SHIFT)]
+        if value > best:
+            best = value
+    return best
+
+
 @kernel
 def best_exact_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
                    disp, params, hole_index, exact_low_classes, class_strength, out):
