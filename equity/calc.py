@@ -111,12 +111,16 @@ class _Question:
         return self.game.board_cards - len(self.board)
 
     def fused(self) -> bool:
-        """Whether the fused kernels apply: no phase to play, no wild card, a high pot or a hi-lo
-        pot with an ace-to-five low of the hand's size."""
+        """Whether the fused kernels apply: no phase to play, no wild card (or a fixed wild rank
+        in a high pot of hands drawn from all of a player's cards and the board, El Dorado after
+        the exchange), a high pot or a hi-lo pot with an ace-to-five low of the hand's size."""
         g = self.game
         rule = g.hole_rule
         ruled = rule.min_used == 0 or rule.min_used == rule.max_used
         no_wild = g.wild is None or self.wild == -1
+        if not no_wild and self.wild is not None and self.mode == "high" and ruled:
+            hole_sets, hole_len, exact_need = _hand_rule(self)  # one choice: all the hole cards
+            no_wild = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == g.hole_cards
         low = g.low
         pot = self.mode == "high" or (
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
@@ -462,7 +466,16 @@ def _table_args(q: _Question):
     return (hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits, t.suit_bits,
             t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, low_rule,
             t.low_classes[0, 0], t.exact_low_classes, t.seven_words, t.seven_offsets, t.seven_classes,
-            t.seven_low_classes)
+            t.seven_low_classes, _wild_tables(q, t))
+
+
+def _wild_tables(q: _Question, t) -> tuple | None:
+    """A fixed wild rank for the fused kernels with the tables of every number of wild cards
+    (see ``equity._kernels.evaluate.wild_cards_class``), or None for no wild card."""
+    if q.wild is None or q.wild < 0 or q.game.wild is None:
+        return None
+    return (np.int64(q.wild), t.rank_classes, t.flush_classes,
+            _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1))
 
 
 def _bar_off(show: bool | None) -> bool | None:

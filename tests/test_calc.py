@@ -135,6 +135,40 @@ def test_eldorado_after_the_exchange_equals_oracle_with_wild_rank():
         assert close(table.equity[p], expected[p])
 
 
+@pytest.mark.parametrize("hands, board, wild", [
+    (["AhKh", "QsQd", "7c6c"], "Kc8c2d", "K"),  # a wild king may not fill a flush with a card held
+    (["9sTd", "Th8h", "2c2s"], "9h5h4d", "9"),  # the wild rank on the board and in a hand
+])
+def test_eldorado_three_way_after_the_exchange_equals_oracle(hands, board, wild):
+    # three seats take the general trial loop of the fused kernels (not the heads-up one)
+    expected, _ = oracle_equity("eldorado", hands, board, wild=ref.RANK_CHARS.index(wild))
+    table = calc("eldorado", hands, board=board, wild=wild)
+    assert table.attrs["method"] == "exact"
+    for p in range(3):
+        assert close(table.equity[p], expected[p])
+    sampled = calc("eldorado", hands, board=board, wild=wild, trials=40_000, seed=5)
+    for p in range(3):
+        assert abs(sampled.equity[p] - float(expected[p])) < 4 * sampled.stderr[p]
+
+
+def test_eldorado_with_a_random_seat_after_the_exchange_against_the_oracle():
+    # a random seat: the oracle enumerates its hands over a small stub (the rest dead)
+    mine, board = "AhKh", "Kc8c2d"
+    stub = ref.parse("QsQdJcTc9d8h")
+    keep = ref.parse(mine + board) + stub
+    dead = "".join(ref.show([c]) for c in range(52) if c not in keep)
+    total = Fraction(0)
+    count = 0
+    for other in itertools.combinations(stub, 2):  # each pair leaves the same 4 last cards
+        share, _ = oracle_equity("eldorado", [mine, ref.show(list(other))], board, dead, wild=11)
+        total += share[0]
+        count += 1
+    expected = float(total / count)
+    sampled = calc("eldorado", [mine, "random"], board=board, dead=dead, wild="K", trials=60_000,
+                   seed=9)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
 def test_symmetric_matchup_has_equal_equity():
     table = calc("holdem", ["AhKd", "AsKc"], board="2c7h9s")
     assert close(table.equity[0], table.equity[1])

@@ -40,6 +40,7 @@ from equity._kernels.evaluate import (
     rank_class,
     seven_choices_low_class,
     seven_class,
+    wild_cards_class,
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
@@ -344,7 +345,7 @@ def _add_duels(first_wins, second_wins, splits, acc):
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
                  all_cards, low_rule, disp, params, hole_rows, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
-                 acc, seven=False, offsets=None, seven_lows=None):
+                 acc, wild_tables, seven=False, offsets=None, seven_lows=None):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
@@ -352,7 +353,10 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     pot; for a hi-lo pot 1 when the low takes exactly ``set_len`` hole cards (the
     exact-rule low tables), 2 when it takes any one hole choice.  With ``seven``
     (no exact rule), the sums, ``offsets`` and ``rank_classes`` are the seven-card
-    tables', and so is ``seven_lows`` for a low over the hole choices.
+    tables', and so is ``seven_lows`` for a low over the hole choices.  ``wild_tables``:
+    ``(wild rank, ...)`` as :func:`wild_cards_class` takes it, or None for no wild card (a
+    separate compilation, so the games without one do not carry the wild-card code); a fixed
+    wild rank is taken with ``all_cards`` hands only.
     """
     # the board's row of the exact-rule tables, once for every seat's high and low
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
@@ -361,6 +365,9 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
             classes[p] = choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
                                        disp, params, rank_classes, flush_classes, flush_bias, True,
                                        offsets)
+        elif all_cards and wild_tables is not None:
+            classes[p] = wild_cards_class(board_total + totals[p], board_masks | masks[p],
+                                          wild_tables, disp, params)
         elif all_cards:
             classes[p] = cards_class(board_total + totals[p], board_masks | masks[p], disp, params,
                                      rank_classes, flush_classes, flush_bias)
@@ -499,7 +506,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                  combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
                  exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
                  rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes,
-                 seven_words, seven_offsets, seven_classes, seven_low_classes, sums, dealt):
+                 seven_words, seven_offsets, seven_classes, seven_low_classes, wild_tables, sums,
+                 dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -515,7 +523,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
-    duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
+    # the common case, in registers: 2x faster
+    duel = all_cards and n_players == 2 and low_rule == 0 and wild_tables is None
     has_ranges = combos.shape[0] > 0
     seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
@@ -582,8 +591,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                 _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
-                             exact_low_classes, classes, lows, shares, live, acc, seven,
-                             seven_offsets, seven_low_classes)
+                             exact_low_classes, classes, lows, shares, live, acc, wild_tables,
+                             seven, seven_offsets, seven_low_classes)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
@@ -623,7 +632,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                      hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
                      low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes,
-                     seven_low_classes, sums):
+                     seven_low_classes, wild_tables, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
     a high pot (hand rule as in :func:`sample_plain`); at most :data:`MAX_MISSING` missing cards.
 
@@ -640,7 +649,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]
     all_cards = n_sets == 1 and exact_need == 0 and set_len == n_hole
-    duel = all_cards and n_players == 2 and low_rule == 0  # the common case, in registers: 2x faster
+    # the common case, in registers: 2x faster
+    duel = all_cards and n_players == 2 and low_rule == 0 and wild_tables is None
     seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
@@ -676,8 +686,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                 _score_board(base_total, base_masks, totals, masks, n_players, n_sets, set_len,
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
-                             exact_low_classes, classes, lows, shares, live, acc, seven,
-                             seven_offsets, seven_low_classes)
+                             exact_low_classes, classes, lows, shares, live, acc, wild_tables,
+                             seven, seven_offsets, seven_low_classes)
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
@@ -707,8 +717,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                                      params, rows, exact_classes,
                                                      lookup_classes, flush_classes, flush_bias,
                                                      low_classes, exact_low_classes, classes, lows,
-                                                     shares, live, acc, seven, seven_offsets,
-                                                     seven_low_classes)
+                                                     shares, live, acc, wild_tables, seven,
+                                                     seven_offsets, seven_low_classes)
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
             for p in range(n_players):

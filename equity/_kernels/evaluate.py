@@ -309,6 +309,16 @@ def cards_class(total, masks, disp, params, rank_classes, flush_classes, flush_b
 
 
 @inline_kernel
+def wild_cards_class(total, masks, wild_tables, disp, params):
+    """Class of the best five of a group of cards with a fixed wild rank: ``wild_tables`` is
+    ``(wild rank, rank_classes, flush_classes, flush_bias)`` with every number of wild cards
+    (the tables' full arrays); the wild cards come out of the sums first."""
+    wild, rank_classes, flush_classes, flush_bias = wild_tables
+    total, masks, w = _remove_wild(total, masks, wild)
+    return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
+
+
+@inline_kernel
 def seven_class(total, masks, offsets, seven_classes, flush_classes, flush_bias):
     """:func:`cards_class` through the seven-card tables (``total`` summed from their words)."""
     value = seven_classes[row_slot(total, offsets, SEVEN_ROW_SHIFT)]
