@@ -110,6 +110,13 @@ class _Question:
     def missing(self) -> int:
         return self.game.board_cards - len(self.board)
 
+    @property
+    def fixed_wild(self) -> int | None:
+        """The wild rank every hand is valued with: the stated final rank (El Dorado after the
+        exchange) or the game's fixed one (a custom game); -1 for none stated; None when the
+        game has no wild cards or an exchange is still to make the rank."""
+        return self.wild if self.wild is not None else self.game.fixed_wild_rank
+
     def fused(self) -> bool:
         """Whether the fused kernels apply: no phase to play, no wild card (or a fixed wild rank
         in a high pot of hands drawn from all of a player's cards and the board, El Dorado after
@@ -117,8 +124,9 @@ class _Question:
         g = self.game
         rule = g.hole_rule
         ruled = rule.min_used == 0 or rule.min_used == rule.max_used
-        no_wild = g.wild is None or self.wild == -1
-        if not no_wild and self.wild is not None and self.mode == "high" and ruled:
+        wild = self.fixed_wild
+        no_wild = g.wild is None or wild == -1
+        if not no_wild and wild is not None and self.mode == "high" and ruled:
             hole_sets, hole_len, exact_need = _hand_rule(self)  # one choice: all the hole cards
             no_wild = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == g.hole_cards
         low = g.low
@@ -472,9 +480,10 @@ def _table_args(q: _Question):
 def _wild_tables(q: _Question, t) -> tuple | None:
     """A fixed wild rank for the fused kernels with the tables of every number of wild cards
     (see ``equity._kernels.evaluate.wild_cards_class``), or None for no wild card."""
-    if q.wild is None or q.wild < 0 or q.game.wild is None:
+    wild = q.fixed_wild
+    if wild is None or wild < 0 or q.game.wild is None:
         return None
-    return (np.int64(q.wild), t.rank_classes, t.flush_classes,
+    return (np.int64(wild), t.rank_classes, t.flush_classes,
             _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1))
 
 

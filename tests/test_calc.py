@@ -421,6 +421,31 @@ def test_custom_games_exact_equity_equals_the_custom_oracle():
         assert close(table.equity[0], total / len(stub))
 
 
+def test_fixed_wild_custom_game_equity_equals_the_custom_oracle() -> None:
+    # deuces wild on a Hold'em board: the fused kernels take the game's own wild rank
+    import reference_custom as rc
+
+    from equity import define_game
+
+    game = define_game("deuces_wild_holdem", hole_cards=2, wild="2",
+                       streets=[("flop", 3), ("turn", 1), ("river", 1)])
+    rules = rc.Rules(wild=0, ranking=("five_of_a_kind", *rc.STANDARD))
+    assert [c.value for c in game.ranking] == list(rules.ranking)
+    hands, board = ["AhKh", "2sQd"], "Qh7h2d3c"
+    holes = [ref.parse(h) for h in hands]
+    known = ref.parse(board)
+    stub = [c for c in rules.deck if c not in known and all(c not in h for h in holes)]
+    total = 0.0
+    for river in stub:
+        keys = [rc.best_high(rules, h, known + [river]) for h in holes]
+        total += 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
+    table = calc(game, hands, board=board)
+    assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == len(stub)
+    assert close(table.equity[0], total / len(stub))
+    sampled = calc(game, hands, board=board, trials=40_000, seed=3)
+    assert abs(sampled.equity[0] - total / len(stub)) < 4 * sampled.stderr[0]
+
+
 def test_monte_carlo_of_two_known_seven_card_hands_values_all_seven_cards() -> None:
     # draw7 has no board: every trial is the same showdown, so sampling must give the exact
     # result. Only the 2-3-4-5-6 straight of the second hand wins; its first two cards alone
