@@ -68,7 +68,8 @@ class EvalTables(NamedTuple):
     # games whose hands use exactly j hole cards (Omaha, Spanish), else empty:
     hole_index: np.ndarray  # uint16[slots]: slot of a j-card hole multiset -> its row below
     exact_classes: np.ndarray  # uint16[slots, hole multisets]: best class with all j hole ranks
-    exact_low_classes: np.ndarray  # uint16[slots, hole multisets]: the same for the low
+    exact_low_classes: np.ndarray  # uint16[slots, hole multisets + 1]: the same for the low, and
+    #   in the last column 1 where the board allows a low with some hole cards, else 0
     # games whose hand is the best five of at most seven cards with any choice of hole cards, no
     # wilds (Hold'em, Tahoe, draw, draw7), else empty: the seven-card tables (additive rank
     # keys, row-displacement hash)
@@ -361,7 +362,12 @@ def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_cla
             out[:, dp.slots[sel]] = best
         return out
 
-    exact_low = table(low_classes).T.copy() if low_classes is not None else empty[1]
+    exact_low = empty[1]
+    if low_classes is not None:
+        lows = table(low_classes).T
+        # a last column that says whether the board allows a qualifying low with any hole cards,
+        # so a board without one (about four in ten) is passed over after one load
+        exact_low = np.hstack([lows, lows.any(axis=1, keepdims=True).astype(np.uint16)])
     return hole_index, table(rank_classes).T.copy(), exact_low
 
 

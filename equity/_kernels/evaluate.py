@@ -483,8 +483,11 @@ def best_exact(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits,
 def exact_low_class(board_slot, hole_rows, first, n_sets, exact_low_classes):
     """Best low class (0: none qualifies) of exactly ``j`` hole and ``5 - j`` board cards, the
     board's row being ``board_slot`` (:func:`board_slot_of`) and the hole choices' columns
-    ``hole_rows[first : first + n_sets]`` (:func:`hole_rows_of`)."""
+    ``hole_rows[first : first + n_sets]`` (:func:`hole_rows_of`).  The table's last column
+    says whether the board allows a low at all."""
     best = exact_low_classes[0, 0] & 0
+    if exact_low_classes[board_slot, exact_low_classes.shape[1] - 1] == 0:
+        return best
     for k in range(first, first + n_sets):
         value = exact_low_classes[board_slot, hole_rows[k]]
         if value > best:
