@@ -409,16 +409,25 @@ def test_custom_games_exact_equity_equals_the_custom_oracle():
         ("pineapple_one.toml", rc.Rules(hole_max=1), ["AhKh2c", "QsQd3c"], "Qh7c9d6h"),
     ]
     for path, rules, hands, board in cases:
-        holes = [ref.parse(h) for h in hands]
-        known = ref.parse(board)
-        stub = [c for c in rules.deck if c not in known and all(c not in h for h in holes)]
-        total = 0.0
-        for river in stub:
-            keys = [rc.best_high(rules, h, known + [river]) for h in holes]
-            total += 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
+        expected, n_rivers = _custom_oracle_on_the_river(rules, hands, board)
         table = calc(EXAMPLES / path, hands, board=board)
-        assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == len(stub)
-        assert close(table.equity[0], total / len(stub))
+        assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == n_rivers
+        assert close(table.equity[0], expected)
+
+
+def _custom_oracle_on_the_river(rules, hands: list[str], board: str) -> tuple[float, int]:
+    """The first of two hands' equity over every last board card, by the custom-game oracle,
+    and the number of last cards."""
+    import reference_custom as rc
+
+    holes = [ref.parse(h) for h in hands]
+    known = ref.parse(board)
+    stub = [c for c in rules.deck if c not in known and all(c not in h for h in holes)]
+    total = 0.0
+    for river in stub:
+        keys = [rc.best_high(rules, h, known + [river]) for h in holes]
+        total += 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
+    return total / len(stub), len(stub)
 
 
 def test_fixed_wild_custom_game_equity_equals_the_custom_oracle() -> None:
@@ -432,18 +441,12 @@ def test_fixed_wild_custom_game_equity_equals_the_custom_oracle() -> None:
     rules = rc.Rules(wild=0, ranking=("five_of_a_kind", *rc.STANDARD))
     assert [c.value for c in game.ranking] == list(rules.ranking)
     hands, board = ["AhKh", "2sQd"], "Qh7h2d3c"
-    holes = [ref.parse(h) for h in hands]
-    known = ref.parse(board)
-    stub = [c for c in rules.deck if c not in known and all(c not in h for h in holes)]
-    total = 0.0
-    for river in stub:
-        keys = [rc.best_high(rules, h, known + [river]) for h in holes]
-        total += 1.0 if keys[0] > keys[1] else 0.5 if keys[0] == keys[1] else 0.0
+    expected, n_rivers = _custom_oracle_on_the_river(rules, hands, board)
     table = calc(game, hands, board=board)
-    assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == len(stub)
-    assert close(table.equity[0], total / len(stub))
+    assert table.attrs["method"] == "exact" and table.attrs["outcomes"] == n_rivers
+    assert close(table.equity[0], expected)
     sampled = calc(game, hands, board=board, trials=40_000, seed=3)
-    assert abs(sampled.equity[0] - total / len(stub)) < 4 * sampled.stderr[0]
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
 
 
 def test_monte_carlo_of_two_known_seven_card_hands_values_all_seven_cards() -> None:
