@@ -73,7 +73,7 @@ class EvalTables(NamedTuple):
     # games whose hand is the best five of at most seven cards with any choice of hole cards, no
     # wilds (Hold'em, Tahoe, draw, draw7), else empty: the seven-card tables (additive rank
     # keys, row-displacement hash)
-    seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << (32 + 4*suit)
+    seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << 25 | 1 << (32 + 4*suit)
     seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
     seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]
     seven_low_classes: np.ndarray  # uint16[slots]: those of low_classes[0, 0] (empty: no low)

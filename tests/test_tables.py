@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
-from equity._kernels.row_hash import greedy_rank_weights, pack_rows
+from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, greedy_rank_weights, pack_rows
+from equity.cards import card_codes
 from equity.games import GAMES
 from equity.rankings import exact_hand_value, exact_low_value
 from equity.tables import SEVEN_CARD_WEIGHTS, _keys, _rank_multisets, build_tables, tables_for
@@ -116,7 +117,10 @@ def test_seven_card_weights_give_every_multiset_its_own_sum() -> None:
     counts = _rank_multisets(7, five_of_a_kind=False)
     sums = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
     assert len(np.unique(sums)) == len(counts) == 76_155
-    assert sums.max() < 2**31  # the kernels read the key from the low 32 bits of a word
+    # the card-count field starts above every sum of weights, and the key (sum and count) fits
+    # the low 32 bits of a word, which is what the kernels read
+    assert sums.max() < 2**SEVEN_COUNT_SHIFT
+    assert sums.max() + (7 << SEVEN_COUNT_SHIFT) < 2**32
 
 
 def test_greedy_weights_reproduce_the_stored_ones_for_the_low_ranks() -> None:
@@ -171,3 +175,21 @@ def test_seven_card_tables_agree_with_the_general_tables(name: str) -> None:
 @pytest.mark.parametrize("name", ["omaha", "spanish", "egyptian", "eldorado"])
 def test_seven_card_tables_only_where_a_hand_is_any_choice_of_at_most_seven_cards(name: str) -> None:
     assert tables_for(GAMES[name]).seven_offsets.size == 0
+
+
+@pytest.mark.parametrize(("board", "allows_a_low"), [
+    ("Ah 2d 3c Ks Qh", True),  # three low ranks: any two other low cards make a low
+    ("8h 7d 6c Ks Qh", True),
+    ("Ah 2d 9c 9s Qh", False),  # two low ranks only
+    ("Ah Ad 2c 2s Qh", False),  # paired low cards count once
+    ("Kh Qd Jc 9s 9h", False),
+])
+def test_omaha_low_table_says_which_boards_allow_a_low(board: str, allows_a_low: bool) -> None:
+    t = tables_for(GAMES["omaha"])
+    counts = np.zeros((1, 13), dtype=np.int64)
+    for code in card_codes(board):
+        counts[0, code >> 2] += 1
+    slot = slots_of(_keys(counts), t.disp, t.hash_params)[0]
+    assert bool(t.exact_low_classes[slot, -1]) is allows_a_low
+    # and the flag agrees with the row itself: some hole pair makes a low exactly when it is set
+    assert bool(t.exact_low_classes[slot, :-1].any()) is allows_a_low

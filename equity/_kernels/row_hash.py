@@ -130,4 +130,3 @@ def pack_rows(keys, shift):
             n_slots = max(n_slots, slot + 1)
         offsets[row] = start - (row << shift)
     return offsets, n_slots
-
