@@ -30,6 +30,7 @@ from equity._kernels.calc import (
     deal_rows,
     enumerate_plain,
     sample_plain,
+    sample_switch,
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_rank
@@ -134,6 +135,12 @@ class _Question:
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
             and low.hand_size == g.hand_size)
         return not self.exchange and not self.switch and no_wild and pot and ruled
+
+    def switch_fused(self) -> bool:
+        """Whether the fused Switch kernel applies: switch or draw phases, a high pot, no wild
+        card, hands valued through the seven-card tables (five or seven cards)."""
+        return (self.switch and self.mode == "high" and self.game.wild is None
+                and tables_for(self.game).seven_offsets.size > 0)
 
 
 def _cards(text, what: str, g: Game) -> np.ndarray:
@@ -638,6 +645,8 @@ class _Sampler:
         states = chunk_states(self.seed, first_chunk, count)
         if self.q.fused():
             return self._fused(sizes, states, sums)
+        if self.q.switch_fused():
+            return self._switch_fused(sizes, states, sums)
         # each worker reduces its own chunk; the sums are added here in chunk order
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(self._general_chunk, sizes, states))
@@ -658,6 +667,20 @@ class _Sampler:
             raise _no_fit()
         for row in range(count):
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
+        return int(sizes.sum())
+
+    def _switch_fused(self, sizes, states, sums: _Sums) -> int:
+        q = self.q
+        t = tables_for(q.game)
+        kinds, fixed, *_ = self.arrays
+        chunk_sums = np.zeros((len(sizes), 5, q.players))
+        with _threads_for(int(sizes.sum()) * q.players):
+            sample_switch(states, sizes, self.stub, q.players, kinds, fixed, self.before, self.draw,
+                          self.after, self.draw_codes, self.limit, self.limit_with_ace, self.reverse,
+                          t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
+                          _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0], chunk_sums)
+        for row in range(len(sizes)):
+            sums.add_sums(float(sizes[row]), *chunk_sums[row])
         return int(sizes.sum())
 
     def _general_chunk(self, size: int, state: np.ndarray):
@@ -701,7 +724,7 @@ def _sample(q: _Question, sums: _Sums, trials: int | None, precision: float | No
     from tqdm.auto import tqdm
 
     sampler = _Sampler(q, seed)
-    per_call = CHUNKS_PER_CALL if q.fused() else 4
+    per_call = CHUNKS_PER_CALL if q.fused() or q.switch_fused() else 4
     played = 0
     chunk = 0
     if precision is None:

@@ -404,3 +404,38 @@ def _wild_low(naturals: tuple[int, ...], n_wild: int, wild_can_be_ace: bool) -> 
             best = k
     assert best is not None
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# The standard draw policy of Switch and five-card draw, from its rule text
+# ---------------------------------------------------------------------------------------------
+def standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4) -> list[int]:
+    """The cards the standard policy throws away (rules 1-7 and the limit of equity.switch)."""
+    ranks = [c // 4 for c in cards]
+    suits = [c % 4 for c in cards]
+    count = Counter(ranks)
+    shape = sorted(count.values())
+    distinct = set(ranks)
+    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == {12, 0, 1, 2, 3})
+    flush = len(set(suits)) == 1
+    suit_count = Counter(suits)
+    if straight or flush or shape in ([1, 4], [2, 3]):
+        keep = list(cards)
+    elif 3 in shape or 2 in shape:
+        keep = [c for c in cards if count[c // 4] >= 2]
+    elif max(suit_count.values()) == 4:
+        suit = suit_count.most_common(1)[0][0]
+        keep = [c for c in cards if c % 4 == suit]
+    else:
+        runs = [r for r in range(0, 9) if all(r + i in distinct for i in range(4))]
+        if runs:
+            keep = [c for c in cards if runs[0] <= c // 4 <= runs[0] + 3]
+        else:
+            keep = [max(cards)]
+
+    def allowed() -> int:
+        return max(limit, limit_with_ace) if any(c // 4 == 12 for c in keep) else limit
+
+    while 5 - len(keep) > allowed():
+        keep.append(max(c for c in cards if c not in keep))
+    return [c for c in cards if c not in keep]

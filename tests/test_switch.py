@@ -6,10 +6,10 @@ Monte Carlo checks are seeded and use a tolerance of four binomial standard erro
 from __future__ import annotations
 
 import math
-from collections import Counter
 
 import numpy as np
 import pytest
+from reference import standard_discards as oracle_standard_discards
 
 from equity._kernels.switch import switch_step
 from equity.cards import card_codes, format_cards
@@ -38,40 +38,6 @@ def previous_active(active: np.ndarray, seat: int, reverse: bool) -> int:
     while not active[q]:
         q = (q + step) % n
     return q
-
-
-# ---------------------------------------------------------------------------------------------
-# A slow oracle of the standard draw policy, written from its rule text
-# ---------------------------------------------------------------------------------------------
-def oracle_standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4) -> list[int]:
-    ranks = [c // 4 for c in cards]
-    suits = [c % 4 for c in cards]
-    count = Counter(ranks)
-    shape = sorted(count.values())
-    distinct = set(ranks)
-    straight = len(distinct) == 5 and (max(distinct) - min(distinct) == 4 or distinct == {12, 0, 1, 2, 3})
-    flush = len(set(suits)) == 1
-    suit_count = Counter(suits)
-    if straight or flush or shape in ([1, 4], [2, 3]):
-        keep = list(cards)
-    elif 3 in shape or 2 in shape:
-        keep = [c for c in cards if count[c // 4] >= 2]
-    elif max(suit_count.values()) == 4:
-        suit = suit_count.most_common(1)[0][0]
-        keep = [c for c in cards if c % 4 == suit]
-    else:
-        runs = [r for r in range(0, 9) if all(r + i in distinct for i in range(4))]
-        if runs:
-            keep = [c for c in cards if runs[0] <= c // 4 <= runs[0] + 3]
-        else:
-            keep = [max(cards)]
-
-    def allowed() -> int:
-        return max(limit, limit_with_ace) if any(c // 4 == 12 for c in keep) else limit
-
-    while 5 - len(keep) > allowed():
-        keep.append(max(c for c in cards if c not in keep))
-    return [c for c in cards if c not in keep]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,6 +187,10 @@ def test_document_figure_a_pair_loses_a_card_with_probability_two_in_five():
     ("Ah2d3c4s9h", "2d3c4s9h"),    # A-2-3-4 is not: keep the ace, draw four
     ("9h8d7c5sKh", "8d7c5s"),      # gutshot: nothing; keep the two highest, draw three
     ("Ah5h9hJh2c", "2c"),          # four hearts with an ace: still keep the four, draw one
+    ("9h9c5h2hKh", "5h2hKh"),      # a pair beats a four-flush
+    ("9h8d7c6s6h", "9h8d7c"),      # a pair beats an open-ended straight draw
+    ("AhAdAc5s5h", ""),            # aces full
+    ("3h3d3c3sKh", ""),            # four threes with a king kicker
 ])
 def test_standard_policy_cases(hand, discards):
     expect = oracle_standard_discards(card_codes(hand).tolist())

@@ -44,7 +44,7 @@ from equity._kernels.evaluate import (
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
-from equity._kernels.switch import draw_step, switch_step
+from equity._kernels.switch import draw_step_local, switch_step_local
 
 U64 = np.uint64
 FIXED = 0
@@ -183,70 +183,158 @@ def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, c
     return dealt
 
 
-@kernel
-def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
-                draw, n_switches_after, policies, limit, limit_with_ace, reverse, hands_out):
-    """Deal the unknown hands of ``hands_out.shape[0]`` Switch (or draw) trials and play the
-    switches and the draw (see :func:`equity._kernels.switch.play_switch_chunk`); the final
-    hands go to ``hands_out`` (uint8[n, players * hand_size]).  Every seat takes part.
+@inline_kernel
+def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands, active, n_switches_before,
+                  draw, n_switches_after, policies, limit, limit_with_ace, reverse, scratch, gave,
+                  received, drawn, discarded, ds, s0, s1, s2, s3):
+    """Deal one Switch (or draw) trial's random seats and play its switches and draw; returns the
+    generator's advanced state.
 
-    The draw's stub is ``stub0`` (the deck without the fixed hands and dead cards)
-    less the dealt hands; the discards become the new stub when it runs out, as in
-    the deal engine.
+    ``deck`` is ``uint8[2 * n]`` for the ``n`` cards of ``stub0`` (the deck without the fixed
+    hands and dead cards), laid out as in :mod:`equity._kernels.switch`: the random seats'
+    hands are the first ``take`` cards of a partial shuffle of ``deck[:n]``, the draw takes from
+    the rest and the discard pile lies in ``deck[n:]``.  Dealing and drawing only swap cards
+    within ``deck[:n]``, so it stays a permutation of the stub from one trial to the next (its
+    order is free: every draw from it is uniform) and needs no copy; only when the discards had
+    to be drawn from is it restored from ``stub0``.  ``hands`` holds the fixed hands on entry
+    and the final hands on return.
     """
-    hand_size = fixed_hole.shape[0] // n_players
-    n_hand = n_players * hand_size
-    n_switches = n_switches_before + n_switches_after
-    stub = stub0.copy()
-    n_stub = stub.shape[0]
-    hands = fixed_hole.copy()
-    no_board = np.empty(0, dtype=np.uint8)
-    empty_range = np.zeros(0, dtype=np.int64)
-    no_combos = np.zeros((0, hand_size), dtype=np.uint8)
-    no_weights = np.zeros(0, dtype=np.float64)
-    no_masks = np.zeros(0, dtype=np.uint64)
-    n_deck = n_hand + n_stub
-    deck = np.empty(2 * n_deck, dtype=np.uint8)
-    ds = np.zeros(4, dtype=np.int64)
-    active = np.ones(n_players, dtype=np.bool_)
-    scratch = np.zeros(2 * n_players, dtype=np.int64)
+    n_stub = stub0.shape[0]
+    s0, s1, s2, s3 = shuffle_prefix_local(deck, n_stub, take, s0, s1, s2, s3)
+    k = 0
+    for p in range(n_players):
+        if kinds[p] == RANDOM:
+            for t in range(hand_size):
+                hands[p * hand_size + t] = deck[k]
+                k += 1
+    ds[0] = take
+    ds[1] = 0
+    ds[2] = 0
+    ds[3] = 0
+    at = 0
+    for _ in range(n_switches_before):
+        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
+                                           gave, received, at, s0, s1, s2, s3)
+        at += n_players
+    if draw:
+        s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
+                                         deck, ds, drawn, discarded, 0, s0, s1, s2, s3)
+    for _ in range(n_switches_after):
+        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
+                                           gave, received, at, s0, s1, s2, s3)
+        at += n_players
+    if ds[3] > 0:
+        for t in range(n_stub):
+            deck[t] = stub0[t]
+    return s0, s1, s2, s3
+
+
+@inline_kernel
+def _switch_work(stub0, n_players, n_switches):
+    """One task's work arrays for :func:`_switch_trial`: the deck, its state ``ds``, every seat
+    active, and the switch and draw records (kept, unread)."""
+    deck = np.empty(2 * stub0.shape[0], dtype=np.uint8)
+    deck[: stub0.shape[0]] = stub0
     gave = np.empty(max(n_switches, 1) * n_players, dtype=np.int16)
-    received = np.empty_like(gave)
-    drawn = np.empty(n_players, dtype=np.int8)
-    discarded = np.empty(n_players, dtype=np.uint64)
+    return (deck, np.zeros(4, dtype=np.int64), np.ones(n_players, dtype=np.bool_),
+            np.zeros(2 * n_players, dtype=np.int64), gave, np.empty_like(gave),
+            np.empty(n_players, dtype=np.int8), np.empty(n_players, dtype=np.uint64))
+
+
+@inline_kernel
+def _random_take(kinds, n_players, hand_size):
+    """Cards the random seats take from the stub."""
     n_random = 0
     for p in range(n_players):
         if kinds[p] == RANDOM:
             n_random += 1
+    return n_random * hand_size
+
+
+@kernel
+def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
+                draw, n_switches_after, policies, limit, limit_with_ace, reverse, hands_out):
+    """Deal the unknown hands of ``hands_out.shape[0]`` Switch (or draw) trials and play the
+    switches and the draw (:func:`_switch_trial`); the final hands go to ``hands_out``
+    (uint8[n, players * hand_size]).  Every seat takes part."""
+    hand_size = fixed_hole.shape[0] // n_players
+    take = _random_take(kinds, n_players, hand_size)
+    deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
+        stub0, n_players, n_switches_before + n_switches_after)
+    hands = fixed_hole.copy()
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for d in range(hands_out.shape[0]):
-        deal_trial(state, stub, n_stub, n_players, hand_size, kinds, False, empty_range, no_combos,
-                   no_weights, no_masks, 0, hands, no_board)
-        for k in range(n_hand):
-            deck[k] = hands[k]
-        # the undealt cards follow; the draw takes them uniformly at random, so their order is free
-        for k in range(n_random * hand_size, n_stub):
-            deck[n_hand + k - n_random * hand_size] = stub[k]
-        n_left = n_hand + n_stub - n_random * hand_size
-        ds[0] = n_hand
-        ds[1] = 0
-        ds[2] = 0
-        ds[3] = 0
-        sw = 0
-        for _ in range(n_switches_before):
-            switch_step(hands, n_players, hand_size, active, reverse, state, scratch, gave, received,
-                        sw * n_players)
-            sw += 1
-        if draw:
-            draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck[: 2 * n_left],
-                      ds, state, drawn, discarded, 0)
-        for _ in range(n_switches_after):
-            switch_step(hands, n_players, hand_size, active, reverse, state, scratch, gave, received,
-                        sw * n_players)
-            sw += 1
-        for k in range(n_hand):
+        s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands,
+                                       active, n_switches_before, draw, n_switches_after, policies,
+                                       limit, limit_with_ace, reverse, scratch, gave, received,
+                                       drawn, discarded, ds, s0, s1, s2, s3)
+        for k in range(hands.shape[0]):
             hands_out[d, k] = hands[k]
-        for k in range(n_hand):
             hands[k] = fixed_hole[k]
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+
+
+def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_switches_before,
+                   draw, n_switches_after, policies, limit, limit_with_ace, reverse, seven_words,
+                   suit_bits, seven_offsets, seven_classes, flush_classes, flush_bias, sums):
+    """Monte Carlo trials of a Switch (or draw) game in a high pot, chunk ``c`` from ``states[c]``.
+
+    Each trial is played as :func:`switch_rows` plays it (:func:`_switch_trial`: the same random
+    numbers, so the same hands) and scored at once: each final hand is valued through the
+    seven-card tables (hands of five or seven cards, no wild card) and ``sums[c]`` gets the pot
+    shares as in :func:`_sample_plain`.  Every seat takes part.
+    """
+    hand_size = fixed_hole.shape[0] // n_players
+    take = _random_take(kinds, n_players, hand_size)
+    heads_up = n_players == 2
+    no_disp = np.zeros(0, dtype=np.uint16)
+    no_params = np.zeros(3, dtype=np.uint64)
+    for c in prange(states.shape[0]):
+        deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
+            stub0, n_players, n_switches_before + n_switches_after)
+        hands = fixed_hole.copy()
+        classes, shares, live, lows, acc = _scratch(n_players)
+        first_wins = 0
+        second_wins = 0
+        splits = 0
+        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]  # in registers
+        for _ in range(chunk_trials[c]):
+            s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands,
+                                           active, n_switches_before, draw, n_switches_after,
+                                           policies, limit, limit_with_ace, reverse, scratch, gave,
+                                           received, drawn, discarded, ds, s0, s1, s2, s3)
+            for p in range(n_players):
+                total = U64(0)
+                for t in range(hand_size):
+                    total += seven_words[hands[p * hand_size + t]]
+                value, flags = rank_class(total, no_disp, no_params, seven_classes, flush_bias, True,
+                                          seven_offsets)
+                if flags:  # the suit masks only for a hand that may hold a flush
+                    masks = U64(0)
+                    for t in range(hand_size):
+                        masks |= suit_bits[hands[p * hand_size + t]]
+                    value = _with_flush(value, flags, masks, flush_classes)
+                classes[p] = value
+                for t in range(hand_size):
+                    hands[p * hand_size + t] = fixed_hole[p * hand_size + t]
+            if heads_up:
+                first = np.int64(classes[0] > classes[1])
+                second = np.int64(classes[1] > classes[0])
+                first_wins += first
+                second_wins += second
+                splits += 1 - first - second
+            else:
+                _score(classes, live, n_players, shares, acc)
+        _add_duels(first_wins, second_wins, splits, acc)
+        for k in range(5):
+            for p in range(n_players):
+                sums[c, k, p] = acc[k, p]
+
+
+sample_switch = parallel_kernel(_sample_switch)
 
 
 @inline_kernel

@@ -32,9 +32,15 @@ Draw policies are integer codes: ``0`` stand pat, ``1`` the standard policy
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from equity._kernels import inline_kernel, kernel
-from equity._kernels.rng import below, shuffle_prefix
+from equity._kernels.rng import _below_local, shuffle_prefix, xoshiro_next
+
+U64 = np.uint64
+#: Bit 0 of each of the 13 rank nibbles of a count word.
+RANK_NIBBLES = 0x1111111111111
+ACE_BIT = 1 << 12
 
 #: Draw policy codes (kernels compare against the literal values).
 STAND = 0
@@ -50,11 +56,13 @@ __all__ = [
     "MAX",
     "NO_CARD",
     "switch_step",
+    "switch_step_local",
     "standard_keep",
     "max_keep",
     "limit_keep",
     "policy_keep",
     "draw_step",
+    "draw_step_local",
     "play_switch_chunk",
 ]
 
@@ -88,13 +96,42 @@ def switch_step(hands, n_players, hand_size, active, reverse, state, scratch, ga
     order), then all cards move at once; each taken card leaves a gap that is filled by the card
     its former owner takes.  With fewer than two active players nothing moves.
     """
+    s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
+                                       gave, received, at, state[0], state[1], state[2], state[3])
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+
+
+@inline_kernel
+def switch_step_local(hands, n_players, hand_size, active, reverse, scratch, gave, received, at,
+                      s0, s1, s2, s3):
+    """:func:`switch_step` with the generator's state in locals (the same random numbers);
+    returns the advanced state."""
+    if n_players == 2 and active[0] and active[1]:
+        # heads-up, written out (the loops below cost three times as much): seat 0 takes seat 1's
+        # card at the first position drawn and seat 1 seat 0's at the second, either direction
+        bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+        first, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(hand_size), s0, s1, s2, s3)
+        bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+        second, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(hand_size), s0, s1, s2, s3)
+        to_first = hands[hand_size + first]
+        to_second = hands[second]
+        received[at] = to_first
+        gave[at + 1] = to_first
+        received[at + 1] = to_second
+        gave[at] = to_second
+        hands[hand_size + first] = to_second
+        hands[second] = to_first
+        return s0, s1, s2, s3
     n_active = 0
     for p in range(n_players):
         gave[at + p] = -1
         received[at + p] = -1
         n_active += np.int64(active[p])
     if n_active < 2:
-        return
+        return s0, s1, s2, s3
     # scratch[p]: the seat p takes from; scratch[n_players + p]: where in the hands that card is
     last = -1
     first = -1
@@ -109,7 +146,9 @@ def switch_step(hands, n_players, hand_size, active, reverse, state, scratch, ga
     scratch[first] = last
     for p in range(n_players):
         if active[p]:
-            w = scratch[p] * hand_size + below(state, hand_size)
+            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+            position, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(hand_size), s0, s1, s2, s3)
+            w = scratch[p] * hand_size + position
             scratch[n_players + p] = w
             received[at + p] = hands[w]
     for p in range(n_players):
@@ -117,6 +156,7 @@ def switch_step(hands, n_players, hand_size, active, reverse, state, scratch, ga
             q = scratch[p]
             gave[at + q] = received[at + p]
             hands[scratch[n_players + p]] = np.uint8(received[at + q])
+    return s0, s1, s2, s3
 
 
 @inline_kernel
@@ -172,51 +212,59 @@ def standard_keep(hand, base, limit, limit_with_ace):
     then suit) is kept too.  With the defaults (3, 4): a pair draws three; a hand of rule 7 keeps
     an ace and draws four, or without an ace keeps its two highest cards and draws three.
     """
+    # rank_bits: one bit per rank held; counts: a 4-bit count per rank; suit_counts: per suit
     rank_bits = np.int64(0)
+    counts = np.int64(0)
     suit_counts = np.int64(0)
-    lo = np.int64(12)
-    hi = np.int64(0)
     for k in range(5):
         c = np.int64(hand[base + k])
         r = c >> 2
         rank_bits |= np.int64(1) << r
+        counts += np.int64(1) << (4 * r)
         suit_counts += np.int64(1) << (4 * (c & 3))
-        lo = min(lo, r)
-        hi = max(hi, r)
-    pairs = 0  # pairs of cards of equal rank: 1 pair, 2 two pair, 3 trips, 4 full house, 6 quads
-    paired = 0  # positions whose rank occurs more than once
-    for i in range(4):
-        ri = np.int64(hand[base + i]) >> 2
-        for j in range(i + 1, 5):
-            eq = np.int64((np.int64(hand[base + j]) >> 2) == ri)
-            pairs += eq
-            paired |= (eq << i) | (eq << j)
-    suit4 = -1
-    flush = False
-    for s in range(4):
-        n = (suit_counts >> (4 * s)) & 15
-        if n == 5:
-            flush = True
-        elif n == 4:
-            suit4 = s
-    straight = pairs == 0 and (hi - lo == 4 or rank_bits == 0x100F)
-    if straight or flush or pairs >= 4:
+    paired = ((counts >> 1) | (counts >> 2)) & RANK_NIBBLES  # bit 4r: rank r held twice or more
+    # (a hand with a pair holds no flush and no straight)
+    quads = (counts >> 2) & RANK_NIBBLES
+    full_house = counts & (counts >> 1) & RANK_NIBBLES and paired & (paired - 1)
+    flush = (suit_counts + 0x3333) & 0x8888  # a suit counts five
+    straight = rank_bits == (rank_bits & -rank_bits) * 31 or rank_bits == 0x100F
+    if quads or full_house or flush or straight:
         return 31
-    keep = 0
-    if pairs > 0:
-        keep = paired
-    elif suit4 >= 0:
+    four_flush = (suit_counts + 0x4444) & 0x8888  # the top bit of a suit counting four
+    if four_flush and not paired:
+        suit = trailing_zeros(four_flush) >> 2
+        keep = 0
         for k in range(5):
-            keep |= np.int64((np.int64(hand[base + k]) & 3) == suit4) << k
-    else:
-        starts = rank_bits & (rank_bits >> 1) & (rank_bits >> 2) & (rank_bits >> 3) & 0x1FF
-        if starts:
-            run = starts | (starts << 1) | (starts << 2) | (starts << 3)
-            for k in range(5):
-                keep |= ((run >> (np.int64(hand[base + k]) >> 2)) & 1) << k
-        else:
-            keep = 1 << _top_unkept(hand, base, 0)
-    return limit_keep(hand, base, keep, limit, limit_with_ace)
+            keep |= np.int64((np.int64(hand[base + k]) & 3) == suit) << k
+        return limit_keep(hand, base, keep, limit, limit_with_ace)
+    # the ranks to keep, each rule's computed without a branch (which of them applies is a
+    # coin toss on random hands): the paired ranks (bit 4r of ``paired`` gathered to bit r),
+    # else an open-ended run, else the top rank
+    gathered = (paired | (paired >> 3)) & 0x0303030303030303
+    gathered = (gathered | (gathered >> 6)) & 0x000F000F000F000F
+    gathered = (gathered | (gathered >> 12)) & 0x000000FF000000FF
+    gathered = (gathered | (gathered >> 24)) & 0x1FFF
+    starts = rank_bits & (rank_bits >> 1) & (rank_bits >> 2) & (rank_bits >> 3) & 0x1FF
+    run = starts | (starts << 1) | (starts << 2) | (starts << 3)
+    top = np.int64(1) << (63 - leading_zeros(rank_bits))
+    kept_ranks = gathered if paired else (run if starts else top)
+    # every card not kept is the only one of its rank, so "the highest card not kept, by rank
+    # then suit" is the highest rank not kept, and the limit can be met on the ranks
+    unkept = rank_bits & ~kept_ranks
+    discards = unkept - ((unkept >> 1) & 0x5555)  # the bits of unkept, counted
+    discards = (discards & 0x3333) + ((discards >> 2) & 0x3333)
+    discards = (discards + (discards >> 4)) & 0x0F0F
+    discards = (discards + (discards >> 8)) & 0x1F
+    with_ace = max(limit, limit_with_ace)
+    while discards > (with_ace if kept_ranks & ACE_BIT else limit):
+        top = np.int64(1) << (63 - leading_zeros(unkept))
+        kept_ranks |= top
+        unkept ^= top
+        discards -= 1
+    keep = 0
+    for k in range(5):
+        keep |= ((kept_ranks >> (np.int64(hand[base + k]) >> 2)) & 1) << k
+    return keep
 
 
 @inline_kernel
@@ -265,6 +313,20 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
     Each discarded card is replaced in its own position, in position order.  The player's
     discards join the pile after the player has been served.
     """
+    s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
+                                     deck, ds, drawn, discarded, at, state[0], state[1], state[2],
+                                     state[3])
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+
+
+@inline_kernel
+def draw_step_local(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, drawn,
+                    discarded, at, s0, s1, s2, s3):
+    """:func:`draw_step` with the generator's state in locals (the same random numbers);
+    returns the advanced state."""
     n_deck = deck.shape[0] >> 1  # the discard pile starts at deck[n_deck]
     for p in range(n_players):
         if not active[p]:
@@ -276,32 +338,39 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
         n = 0
         mask = np.uint64(0)
         end = n_deck + ds[2]
-        for k in range(5):
-            if not (keep >> k) & 1:
-                old = hands[base + k]
-                deck[end + n] = old
-                mask |= np.uint64(1) << np.uint64(old)
-                n += 1
-                # draw a replacement (written out here: as an inlined helper it cost Numba
-                # reference counting per card); the discards become the stub when it is empty
-                pos = ds[0]
-                if pos == n_deck:
-                    reused = ds[2] - ds[1]
-                    start = n_deck - reused
-                    for t in range(reused):
-                        deck[start + t] = deck[n_deck + ds[1] + t]
-                    ds[1] = ds[2]
-                    ds[3] += 1
-                    pos = start
-                j = pos + below(state, n_deck - pos)
-                card = deck[j]
-                deck[j] = deck[pos]
-                deck[pos] = card
-                ds[0] = pos + 1
-                hands[base + k] = card
+        pos = ds[0]
+        unkept = ~keep & 31
+        while unkept:  # the discarded positions in order (a loop per discard, not per position)
+            k = trailing_zeros(unkept)
+            unkept &= unkept - 1
+            old = hands[base + k]
+            deck[end + n] = old
+            mask |= np.uint64(1) << np.uint64(old)
+            n += 1
+            # draw a replacement (written out here: as an inlined helper it cost Numba
+            # reference counting per card); the discards become the stub when it is empty
+            if pos == n_deck:
+                reused = ds[2] - ds[1]
+                start = n_deck - reused
+                for t in range(reused):
+                    deck[start + t] = deck[n_deck + ds[1] + t]
+                ds[1] = ds[2]
+                ds[3] += 1
+                pos = start
+            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+            offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(n_deck - pos), s0, s1, s2,
+                                                  s3)
+            j = pos + offset
+            card = deck[j]
+            deck[j] = deck[pos]
+            deck[pos] = card
+            pos += 1
+            hands[base + k] = card
+        ds[0] = pos
         ds[2] += n
         drawn[at + p] = n
         discarded[at + p] = mask
+    return s0, s1, s2, s3
 
 
 @kernel
