@@ -184,9 +184,9 @@ def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, c
 
 
 @inline_kernel
-def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands, active, n_switches_before,
-                  draw, n_switches_after, policies, limit, limit_with_ace, reverse, scratch, gave,
-                  received, drawn, discarded, ds, s0, s1, s2, s3):
+def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, hands, active,
+                  n_switches_before, draw, n_switches_after, policies, limit, limit_with_ace,
+                  reverse, scratch, gave, received, drawn, discarded, ds, memo, s0, s1, s2, s3):
     """Deal one Switch (or draw) trial's random seats and play its switches and draw; returns the
     generator's advanced state.
 
@@ -196,8 +196,9 @@ def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands, active,
     the rest and the discard pile lies in ``deck[n:]``.  Dealing and drawing only swap cards
     within ``deck[:n]``, so it stays a permutation of the stub from one trial to the next (its
     order is free: every draw from it is uniform) and needs no copy; only when the discards had
-    to be drawn from is it restored from ``stub0``.  ``hands`` holds the fixed hands on entry
-    and the final hands on return.
+    to be drawn from is it restored from ``stub0``.  ``hands`` holds the fixed hands
+    (``fixed_hole``) on entry and the final hands on return.  ``memo`` remembers the draw
+    decisions of the fixed seats (:func:`equity._kernels.switch.memo_keep`).
     """
     n_stub = stub0.shape[0]
     s0, s1, s2, s3 = shuffle_prefix_local(deck, n_stub, take, s0, s1, s2, s3)
@@ -218,7 +219,8 @@ def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands, active,
         at += n_players
     if draw:
         s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
-                                         deck, ds, drawn, discarded, 0, s0, s1, s2, s3)
+                                         deck, ds, drawn, discarded, 0, fixed_hole, memo, s0, s1,
+                                         s2, s3)
     for _ in range(n_switches_after):
         s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
                                            gave, received, at, s0, s1, s2, s3)
@@ -242,6 +244,18 @@ def _switch_work(stub0, n_players, n_switches):
 
 
 @inline_kernel
+def _draw_memo(kinds, n_players, remember):
+    """A task's memo of the fixed seats' draw decisions (see ``memo_keep``), or one with no rows
+    (``remember`` false: every hand decided afresh)."""
+    memo = np.full((n_players if remember else 0, 6, 52), -1, dtype=np.int8)
+    if remember:
+        for p in range(n_players):
+            if kinds[p] != FIXED:
+                memo[p, 5, 1] = -2
+    return memo
+
+
+@inline_kernel
 def _random_take(kinds, n_players, hand_size):
     """Cards the random seats take from the stub."""
     n_random = 0
@@ -262,12 +276,13 @@ def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
     deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
         stub0, n_players, n_switches_before + n_switches_after)
     hands = fixed_hole.copy()
+    memo = _draw_memo(kinds, n_players, False)  # every hand decided afresh
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for d in range(hands_out.shape[0]):
-        s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands,
-                                       active, n_switches_before, draw, n_switches_after, policies,
-                                       limit, limit_with_ace, reverse, scratch, gave, received,
-                                       drawn, discarded, ds, s0, s1, s2, s3)
+        s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole,
+                                       hands, active, n_switches_before, draw, n_switches_after,
+                                       policies, limit, limit_with_ace, reverse, scratch, gave,
+                                       received, drawn, discarded, ds, memo, s0, s1, s2, s3)
         for k in range(hands.shape[0]):
             hands_out[d, k] = hands[k]
             hands[k] = fixed_hole[k]
@@ -283,9 +298,10 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_
     """Monte Carlo trials of a Switch (or draw) game in a high pot, chunk ``c`` from ``states[c]``.
 
     Each trial is played as :func:`switch_rows` plays it (:func:`_switch_trial`: the same random
-    numbers, so the same hands) and scored at once: each final hand is valued through the
-    seven-card tables (hands of five or seven cards, no wild card) and ``sums[c]`` gets the pot
-    shares as in :func:`_sample_plain`.  Every seat takes part.
+    numbers, so the same hands; only here the fixed seats' draw decisions are remembered, which
+    decides them once each instead of once per trial) and scored at once: each final hand is
+    valued through the seven-card tables (hands of five or seven cards, no wild card) and
+    ``sums[c]`` gets the pot shares as in :func:`_sample_plain`.  Every seat takes part.
     """
     hand_size = fixed_hole.shape[0] // n_players
     take = _random_take(kinds, n_players, hand_size)
@@ -296,16 +312,18 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_
         deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
             stub0, n_players, n_switches_before + n_switches_after)
         hands = fixed_hole.copy()
+        memo = _draw_memo(kinds, n_players, True)
         classes, shares, live, lows, acc = _scratch(n_players)
         first_wins = 0
         second_wins = 0
         splits = 0
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]  # in registers
         for _ in range(chunk_trials[c]):
-            s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, hands,
-                                           active, n_switches_before, draw, n_switches_after,
-                                           policies, limit, limit_with_ace, reverse, scratch, gave,
-                                           received, drawn, discarded, ds, s0, s1, s2, s3)
+            s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds,
+                                           fixed_hole, hands, active, n_switches_before, draw,
+                                           n_switches_after, policies, limit, limit_with_ace,
+                                           reverse, scratch, gave, received, drawn, discarded, ds,
+                                           memo, s0, s1, s2, s3)
             for p in range(n_players):
                 total = U64(0)
                 for t in range(hand_size):

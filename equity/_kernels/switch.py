@@ -63,6 +63,7 @@ __all__ = [
     "policy_keep",
     "draw_step",
     "draw_step_local",
+    "memo_keep",
     "play_switch_chunk",
 ]
 
@@ -285,7 +286,7 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
 
 @kernel
 def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, state,
-              drawn, discarded, at):
+              drawn, discarded, at, fixed_hole, memo):
     """The draw of five-card draw: active players in seat order discard and draw replacements.
 
     Parameters
@@ -307,6 +308,9 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
         (bit ``c`` for card ``c``).
     at : int
         Where this deal's records start.
+    fixed_hole, memo
+        The policy decisions of seats whose hand is known but for one card (see
+        :func:`memo_keep`); ``memo`` of shape ``(0, 6, 52)`` decides every hand afresh.
 
     Notes
     -----
@@ -314,8 +318,8 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
     discards join the pile after the player has been served.
     """
     s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
-                                     deck, ds, drawn, discarded, at, state[0], state[1], state[2],
-                                     state[3])
+                                     deck, ds, drawn, discarded, at, fixed_hole, memo, state[0],
+                                     state[1], state[2], state[3])
     state[0] = s0
     state[1] = s1
     state[2] = s2
@@ -323,8 +327,40 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
 
 
 @inline_kernel
+def memo_keep(hands, base, p, policy, limit, limit_with_ace, fixed_hole, memo):
+    """:func:`policy_keep` for seat ``p``, remembered in ``memo`` when the seat's hand is its
+    known hand ``fixed_hole[base : base + 5]`` with at most one card changed.
+
+    ``memo`` is ``int8[n_players, 6, 52]``: ``memo[p, k, c]`` is the positions kept when
+    position ``k`` holds card ``c`` and the other four are the known ones, and ``memo[p, 5, 0]``
+    when no card changed; -1 where not yet decided.  ``memo[p, 5, 1] == -2`` marks a seat whose
+    hand is not known (nothing remembered), and a memo with no rows remembers nothing.  In the
+    calculator a known hand changes by at most one card before the draw (one switch), so its
+    decisions are a few hundred, each made once.
+    """
+    if memo.shape[0] == 0 or memo[p, 5, 1] == -2:
+        return policy_keep(hands, base, policy, limit, limit_with_ace)
+    changed = 0
+    where = 5
+    card = 0
+    for k in range(5):
+        c = np.int64(hands[base + k])
+        differs = c != np.int64(fixed_hole[base + k])
+        changed += differs
+        where = k if differs else where
+        card = c if differs else card
+    if changed > 1:
+        return policy_keep(hands, base, policy, limit, limit_with_ace)
+    keep = np.int64(memo[p, where, card])
+    if keep < 0:
+        keep = policy_keep(hands, base, policy, limit, limit_with_ace)
+        memo[p, where, card] = keep
+    return keep
+
+
+@inline_kernel
 def draw_step_local(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, drawn,
-                    discarded, at, s0, s1, s2, s3):
+                    discarded, at, fixed_hole, memo, s0, s1, s2, s3):
     """:func:`draw_step` with the generator's state in locals (the same random numbers);
     returns the advanced state."""
     n_deck = deck.shape[0] >> 1  # the discard pile starts at deck[n_deck]
@@ -334,7 +370,7 @@ def draw_step_local(hands, n_players, active, policies, limit, limit_with_ace, d
             discarded[at + p] = np.uint64(0)
             continue
         base = p * 5
-        keep = policy_keep(hands, base, policies[p], limit, limit_with_ace)
+        keep = memo_keep(hands, base, p, policies[p], limit, limit_with_ace, fixed_hole, memo)
         n = 0
         mask = np.uint64(0)
         end = n_deck + ds[2]
@@ -444,6 +480,7 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switch
     hands = np.empty(n_hand, dtype=np.uint8)
     active = np.empty(n_players, dtype=np.bool_)
     scratch = np.zeros(2 * n_players, dtype=np.int64)
+    no_memo = np.empty((0, 6, 52), dtype=np.int8)  # every hand is dealt: nothing to remember
     for d in range(n_deals):
         for k in range(n_cards):
             deck[k] = deck_cards[k]
@@ -472,7 +509,7 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switch
                 _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
         if draw:
             draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, state,
-                      drawn_out, discarded_out, d * n_players)
+                      drawn_out, discarded_out, d * n_players, hands, no_memo)
             phase += 1
             if trace:
                 _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
