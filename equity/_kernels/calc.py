@@ -202,12 +202,7 @@ def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, ha
     """
     n_stub = stub0.shape[0]
     s0, s1, s2, s3 = shuffle_prefix_local(deck, n_stub, take, s0, s1, s2, s3)
-    k = 0
-    for p in range(n_players):
-        if kinds[p] == RANDOM:
-            for t in range(hand_size):
-                hands[p * hand_size + t] = deck[k]
-                k += 1
+    _place_dealt(deck, n_players, hand_size, kinds, 0, hands, deck[:0])  # no board
     ds[0] = take
     ds[1] = 0
     ds[2] = 0
