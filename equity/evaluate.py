@@ -19,6 +19,7 @@ from equity._kernels.evaluate import (
     all_rows_valid,
     best_exact,
     best_exact_low,
+    best_exact_whole,
     best_high,
     best_high_all_cards,
     best_high_seven,
@@ -246,6 +247,14 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
     out = np.empty(hole.shape[0], dtype=np.uint32)
     max_wilds = t.rank_classes.shape[0] - 1
     bias = _flush_bias(g.hand_size, max_wilds)
+    if (not usage and t.whole_classes.size and n_hole == g.hole_cards
+            and n_board == g.board_cards):
+        j = g.hole_rule.min_used
+        best_exact_whole(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.suit_bits,
+                         t.disp, t.hash_params, t.whole_board_row, t.whole_hole_column,
+                         t.whole_classes, t.flush_classes[0], t.high_strength, j,
+                         g.hand_size - j, out)
+        return out, NO_HOLES
     if not usage and t.exact_classes.size and len(groups.board_sets) > 1:
         rule = g.hole_rule
         hole_sets, hole_len = _padded(list(itertools.combinations(range(n_hole), rule.min_used)))

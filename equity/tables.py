@@ -18,6 +18,7 @@ builds them; a build that takes more than a second says so on stderr.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import sys
 import tempfile
@@ -29,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from equity._kernels.evaluate import FLUSH_MASKS
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
 from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
 from equity.games.base import Game
@@ -61,7 +63,8 @@ class EvalTables(NamedTuple):
     disp: np.ndarray  # uint16[buckets]: perfect-hash displacements
     hash_params: np.ndarray  # uint64[3]: mul, shift, n_slots
     rank_classes: np.ndarray  # uint16[wilds + 1, slots]
-    flush_classes: np.ndarray  # uint16[wilds + 1, 8192]
+    flush_classes: np.ndarray  # uint16[wilds + 1, 8192]: by suited rank mask; for an exact hole
+    #   rule (no wilds) followed by the straight-window index (_straight_window_index)
     high_strength: np.ndarray  # uint32[classes]
     low_classes: np.ndarray  # uint16[2, wilds + 1, slots]: wild may / may not be an ace
     low_strength: np.ndarray  # uint32[low classes]
@@ -81,6 +84,11 @@ class EvalTables(NamedTuple):
     # returns strengths (one load a hand fewer than decoding a class id):
     seven_strengths: np.ndarray  # uint32[slots]: high_strength[seven_classes]
     seven_flush_strengths: np.ndarray  # uint32[8192]: high_strength[flush_classes[0]]
+    # games of an exact hole rule with more hole cards than the rule uses (Omaha), when the table
+    # stays within WHOLE_TABLE_MAX_BYTES, else empty: one lookup a hand on the full board
+    whole_board_row: np.ndarray  # uint16[slots]: slot of a full board's ranks -> its row below
+    whole_hole_column: np.ndarray  # uint16[slots]: slot of a hand's hole ranks -> its column
+    whole_classes: np.ndarray  # uint16[boards, hole hands]: best non-flush class of the hand
 
 
 def card_bits() -> np.ndarray:
@@ -224,6 +232,37 @@ def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
     return values
 
 
+def _straight_window_index(game: Game, flush_row: np.ndarray) -> np.ndarray | None:
+    """The straights inside each suit's ranks, for the flush search of an exact hole rule.
+
+    ``uint16[8192 + straights]``, to be laid after ``flush_row`` (the flush classes): for each
+    13-bit rank mask a bit per straight of ``game.straights`` that lies inside it, then the
+    straights' masks.  With these :func:`equity._kernels.evaluate.exact_class` finds a hand's best flush
+    of exactly ``j`` hole and ``k`` board cards of a suit without listing the choices: the top
+    ``j`` hole and top ``k`` board ranks, or a straight flush.  That holds when the flushes
+    that are not straights are ordered by their ranks, highest first, and every straight
+    flush beats them all, which is checked here; None when not (the search lists the choices).
+    """
+    straights = [sum(1 << r for r in s) for s in game.straights]
+    if len(straights) > 16:
+        return None
+    deck_mask = sum(1 << r for r in game.deck_ranks)
+    hands = [m for m in range(FLUSH_MASKS)
+             if m.bit_count() == game.hand_size and m & ~deck_mask == 0]
+    plain = sorted((m for m in hands if m not in straights),
+                   key=lambda m: [r for r in range(12, -1, -1) if m >> r & 1])
+    ordered = flush_row[plain].astype(np.int64)
+    if np.any(np.diff(ordered) <= 0):
+        return None
+    if straights and plain and flush_row[straights].min() <= ordered.max():
+        return None
+    masks = np.arange(FLUSH_MASKS)
+    index = np.zeros(FLUSH_MASKS, dtype=np.uint16)
+    for k, straight in enumerate(straights):
+        index[(masks & straight) == straight] |= np.uint16(1 << k)
+    return np.concatenate([index, np.array(straights, dtype=np.uint16)])
+
+
 def build_tables(game: Game) -> EvalTables:
     """Generate the evaluation tables of ``game`` (a few seconds; use :func:`tables_for`)."""
     max_cards = game.max_combo_cards
@@ -258,14 +297,60 @@ def build_tables(game: Game) -> EvalTables:
     (low_classes,), low_strength = _dense(low_values)
     hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
         game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
+    window_index = _straight_window_index(game, flush_classes[0]) if exact_classes.size else None
+    if window_index is not None:  # exact-rule games have no wild cards: one row
+        flush_classes = np.hstack([flush_classes, window_index[None, :]])
     seven = _seven_card_tables(game, counts, dp, rank_classes[0],
                                low_classes[0, 0] if ace_to_five else None)
     seven_strengths = high_strength[seven[2]].astype(np.uint32)
-    seven_flush_strengths = (high_strength[flush_classes[0]].astype(np.uint32) if seven[2].size
+    seven_flush_strengths = (high_strength[flush_classes[0, :FLUSH_MASKS]].astype(np.uint32)
+                             if seven[2].size
                              else np.zeros(0, dtype=np.uint32))
+    whole = (_whole_hand_table(game, counts, dp, hole_index, exact_classes)
+             if window_index is not None else _NO_WHOLE_TABLE)
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
-                      exact_low_classes, *seven, seven_strengths, seven_flush_strengths)
+                      exact_low_classes, *seven, seven_strengths, seven_flush_strengths, *whole)
+
+
+#: The largest whole-hand table built (Omaha's is 22.5 MB; a five-card hand of exactly two would
+#: take 76 MB and is left to the per-choice tables).
+WHOLE_TABLE_MAX_BYTES = 32 << 20
+_NO_WHOLE_TABLE = (np.zeros(0, dtype=np.uint16), np.zeros(0, dtype=np.uint16),
+                   np.zeros((0, 0), dtype=np.uint16))
+
+
+def _whole_hand_table(game: Game, counts: np.ndarray, dp: _MultisetDP, hole_index: np.ndarray,
+                      exact_classes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One entry per (full board, whole hand of hole cards) by rank multisets: the best
+    non-flush class of exactly ``j`` of the hand's ranks with the board's, the largest
+    of its choices' entries in ``exact_classes``.  Read from a table larger than the
+    caches, so ``best_exact_whole`` computes a block of rows' positions before it loads
+    any.  Empty when the hand has only ``j`` hole cards or the table would be too large."""
+    j, n_hole, n_board = game.hole_rule.min_used, game.hole_cards, game.board_cards
+    if n_hole <= j or n_hole > game.max_combo_cards or n_board > game.max_combo_cards:
+        return _NO_WHOLE_TABLE
+    in_deck = ~(counts[:, [r for r in range(13) if r not in game.deck_ranks]] > 0).any(axis=1)
+    boards = np.flatnonzero((dp.sizes == n_board) & in_deck)
+    hands = np.flatnonzero((dp.sizes == n_hole) & in_deck)
+    if 2 * len(boards) * len(hands) > WHOLE_TABLE_MAX_BYTES or max(len(boards), len(hands)) > 65535:
+        return _NO_WHOLE_TABLE
+    n_slots = len(exact_classes)
+    board_row = np.zeros(n_slots, dtype=np.uint16)
+    board_row[dp.slots[boards]] = np.arange(len(boards))
+    hole_column = np.zeros(n_slots, dtype=np.uint16)
+    hole_column[dp.slots[hands]] = np.arange(len(hands))
+    # each hand's j-card choices (by position in its sorted ranks), as exact_classes columns
+    choices = list(itertools.combinations(range(n_hole), j))
+    shifts = (RANK_FIELD_BITS * np.arange(13)).astype(np.uint64)
+    hand_ranks = np.array([_ranks_of(counts[h]) for h in hands], dtype=np.int64)
+    by_board = exact_classes[dp.slots[boards]]
+    classes = np.zeros((len(boards), len(hands)), dtype=np.uint16)
+    for choice in choices:
+        keys = (np.uint64(1) << shifts[hand_ranks[:, list(choice)]]).sum(axis=1, dtype=np.uint64)
+        columns = hole_index[slots_of(keys, dp.disp, dp.params)]
+        np.maximum(classes, by_board[:, columns], out=classes)
+    return board_row, hole_column, classes
 
 
 def seven_card_words() -> np.ndarray:

@@ -15,12 +15,16 @@ these kernels as strengths (``seven_strengths``), which saves that last load.
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 from equity._kernels import inline_kernel, kernel
 from equity._kernels.perfect_hash import slot_of
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, row_slot
 
 U64 = np.uint64
+#: Rank masks of one suit (13 bits): the length of a row of flush classes.
+FLUSH_MASKS = 1 << 13
 KEY_MASK = U64((1 << 39) - 1)
 SUIT_SHIFT = U64(40)
 FLUSH_FLAGS = U64(0x8888)
@@ -266,13 +270,18 @@ def _first_invalid(hole, n_hole, board, n_board, n_rows, deck_mask, code_bit):
     return -1
 
 
+@intrinsic
+def _popcount(typingctx, x):
+    """The number of set bits of an integer (LLVM's ``ctpop``: one instruction on x86-64)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return x(x), codegen
+
+
 @inline_kernel
 def _bit_count(x):
-    count = 0
-    while x:
-        x &= x - U64(1)
-        count += 1
-    return count
+    """Set bits of ``x`` (a uint64), as an int64."""
+    return np.int64(_popcount(U64(x)))
 
 
 @inline_kernel
@@ -426,19 +435,30 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
     ``board_slot`` is the board's row (:func:`board_slot_of`);
     ``hole_totals[first : first + n_sets]``/``hole_masks[...]`` hold each j-card
     choice of hole cards and ``hole_rows[...]`` its column (:func:`hole_rows_of`); the
-    non-flush part is one table entry per choice, and flushes are listed only for
-    a suit with at least ``board_need`` board cards and ``j`` hole cards.
+    non-flush part is one table entry per choice.  Flushes are looked for only in a suit with
+    at least ``board_need`` board cards: through the straight-window index where
+    ``flush_classes`` carries one (:func:`_exact_flush`), else by listing the choices of
+    ``board_need`` board cards of the suit for each hole choice with ``j`` cards of it.
     """
     best = exact_classes[0, 0] & 0
     for k in range(first, first + n_sets):
         value = exact_classes[board_slot, hole_rows[k]]
         if value > best:
             best = value
+    indexed = flush_classes.shape[0] > FLUSH_MASKS  # the straight-window index follows
     for suit in range(4):
         shift_suit = U64(4 * suit)
         if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
             continue
         board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
+        if indexed:
+            hole_suited = U64(0)
+            for k in range(first, first + n_sets):
+                hole_suited |= (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
+            value = _exact_flush(board_suited, hole_suited, j, board_need, flush_classes)
+            if value > best:
+                best = value
+            continue
         for k in range(first, first + n_sets):
             if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
                 continue
@@ -451,6 +471,100 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
                         best = value
                 chosen = (chosen - U64(1)) & board_suited
     return best
+
+
+@inline_kernel
+def _top_ranks(suited, count):
+    """The ``count`` highest ranks of a rank mask (all of them when it has fewer)."""
+    for _ in range(_bit_count(suited) - count):
+        suited &= suited - U64(1)
+    return suited
+
+
+@inline_kernel
+def _exact_flush(board_suited, hole_suited, j, board_need, flush_classes):
+    """Best flush class (0: none) of exactly ``j`` of the hole ranks ``hole_suited`` and
+    ``board_need`` of the board ranks ``board_suited``, all of one suit, through the
+    straight-window index after the flush classes (see
+    ``equity.tables._straight_window_index``): the top ranks of each, unless a straight flush
+    of ``j`` hole and ``board_need`` board ranks beats it."""
+    if _bit_count(hole_suited) < j or _bit_count(board_suited) < board_need:
+        return flush_classes[0] & 0
+    best = flush_classes[_top_ranks(hole_suited, j) | _top_ranks(board_suited, board_need)]
+    windows = U64(flush_classes[U64(FLUSH_MASKS) + (hole_suited | board_suited)])
+    while windows:
+        straight = U64(flush_classes[U64(2 * FLUSH_MASKS) + U64(trailing_zeros(windows))])
+        windows &= windows - U64(1)
+        if _bit_count(straight & hole_suited) == j:
+            value = flush_classes[straight]
+            if value > best:
+                best = value
+    return best
+
+
+#: Rows of :func:`best_exact_whole` whose table positions are computed before any is loaded.
+WHOLE_BLOCK = 2048
+
+
+@kernel
+def best_exact_whole(hole, n_hole, board, n_board, card_bits, suit_bits, disp, params, board_row,
+                     hole_column, whole_classes, flush_classes, class_strength, j, board_need,
+                     out):
+    """Best high strength per row for hands of exactly ``j`` of ``n_hole`` hole cards and
+    ``board_need`` of the ``n_board`` board cards, through the whole-hand table.
+
+    ``whole_classes[board_row[b], hole_column[h]]`` is the best non-flush class of board
+    multiset ``b`` (by slot) and hole multiset ``h``
+    (``equity.tables._whole_hand_table``).  The table is larger than the caches, so each
+    block of rows first computes every row's position in it and then loads them, which lets
+    the loads overlap; a last pass looks for flushes in the rows whose suit counts allow one
+    (``flush_classes`` carries the straight-window index).
+    """
+    n_columns = whole_classes.shape[1]
+    flat = whole_classes.ravel()
+    position = np.empty(WHOLE_BLOCK, dtype=np.int64)
+    flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
+    board_bias = U64(0x1111 * (8 - board_need))  # a suit's nibble reaches 8 at board_need cards
+    hole_bias = U64(0x1111 * (8 - j))
+    for start in range(0, out.shape[0], WHOLE_BLOCK):
+        stop = min(start + WHOLE_BLOCK, out.shape[0])
+        n_flagged = 0
+        for i in range(start, stop):
+            board_total = U64(0)
+            for t in range(n_board):
+                board_total += card_bits[board[i * n_board + t]]
+            hole_total = U64(0)
+            for t in range(n_hole):
+                hole_total += card_bits[hole[i * n_hole + t]]
+            row = np.int64(board_row[slot_of(board_total & KEY_MASK, disp, params[0], params[1],
+                                             params[2])])
+            column = np.int64(hole_column[slot_of(hole_total & KEY_MASK, disp, params[0],
+                                                  params[1], params[2])])
+            position[i - start] = row * n_columns + column
+            flags = ((board_total >> SUIT_SHIFT) + board_bias) & ((hole_total >> SUIT_SHIFT)
+                                                                   + hole_bias) & FLUSH_FLAGS
+            flagged[n_flagged] = i
+            n_flagged += flags != 0
+        for i in range(start, stop):
+            out[i] = class_strength[flat[position[i - start]]]
+        for f in range(n_flagged):
+            i = flagged[f]
+            board_masks = U64(0)
+            for t in range(n_board):
+                board_masks |= suit_bits[board[i * n_board + t]]
+            hole_masks = U64(0)
+            for t in range(n_hole):
+                hole_masks |= suit_bits[hole[i * n_hole + t]]
+            best = flush_classes[0] & 0
+            for suit in range(4):
+                shift = U64(16 * suit)
+                value = _exact_flush((board_masks >> shift) & SUIT_MASK,
+                                     (hole_masks >> shift) & SUIT_MASK, j, board_need,
+                                     flush_classes)
+                if value > best:
+                    best = value
+            if best and class_strength[best] > out[i]:
+                out[i] = class_strength[best]
 
 
 @kernel

@@ -357,6 +357,8 @@ class Game:
         rule = self.hole_rule
         if rule.min_used == rule.max_used > 0 and self.wild is None:
             shape["exact_hole_cards"] = rule.min_used  # the exact-rule tables depend on it
+            shape["hole_cards"] = self.hole_cards  # and the whole-hand table on these two
+            shape["board_cards"] = self.board_cards
         return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:16]
 
     @property
