@@ -63,8 +63,8 @@ class EvalTables(NamedTuple):
     disp: np.ndarray  # uint16[buckets]: perfect-hash displacements
     hash_params: np.ndarray  # uint64[3]: mul, shift, n_slots
     rank_classes: np.ndarray  # uint16[wilds + 1, slots]
-    flush_classes: np.ndarray  # uint16[wilds + 1, 8192]: by suited rank mask; for an exact hole
-    #   rule (no wilds) followed by the straight-window index (_straight_window_index)
+    flush_classes: np.ndarray  # uint16[wilds + 1, 8192]: by suited rank mask; with a whole-hand
+    #   table (below; no wilds) followed by the straight-window index (_straight_window_index)
     high_strength: np.ndarray  # uint32[classes]
     low_classes: np.ndarray  # uint16[2, wilds + 1, slots]: wild may / may not be an ace
     low_strength: np.ndarray  # uint32[low classes]
@@ -297,17 +297,19 @@ def build_tables(game: Game) -> EvalTables:
     (low_classes,), low_strength = _dense(low_values)
     hole_index, exact_classes, exact_low_classes = _exact_rule_tables(
         game, counts, dp, rank_classes[0], low_classes[0, 0] if ace_to_five else None)
-    window_index = _straight_window_index(game, flush_classes[0]) if exact_classes.size else None
-    if window_index is not None:  # exact-rule games have no wild cards: one row
-        flush_classes = np.hstack([flush_classes, window_index[None, :]])
     seven = _seven_card_tables(game, counts, dp, rank_classes[0],
                                low_classes[0, 0] if ace_to_five else None)
     seven_strengths = high_strength[seven[2]].astype(np.uint32)
     seven_flush_strengths = (high_strength[flush_classes[0, :FLUSH_MASKS]].astype(np.uint32)
                              if seven[2].size
                              else np.zeros(0, dtype=np.uint32))
-    whole = (_whole_hand_table(game, counts, dp, hole_index, exact_classes)
-             if window_index is not None else _NO_WHOLE_TABLE)
+    whole = _NO_WHOLE_TABLE
+    if exact_classes.size:
+        window_index = _straight_window_index(game, flush_classes[0])
+        if window_index is not None:  # exact-rule games have no wild cards: one row
+            whole = _whole_hand_table(game, counts, dp, hole_index, exact_classes)
+        if whole[2].size:
+            flush_classes = np.hstack([flush_classes, window_index[None, :]])
     return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
                       exact_low_classes, *seven, seven_strengths, seven_flush_strengths, *whole)

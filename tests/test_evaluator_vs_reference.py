@@ -307,8 +307,9 @@ def _two_suit_deals(game: str, trials: int, seed: int) -> Deals:
 
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
 def test_exact_rule_flushes_match_reference(game: str) -> None:
-    """Flushes of exactly two hole and three board cards (found through the straight-window
-    index, not by listing the choices) on two-suit deals, against the reference."""
+    """Flushes of exactly two hole and three board cards on two-suit deals, against the
+    reference (Omaha's through the whole-hand kernel and its straight-window index, Spanish's
+    by listing the choices)."""
     d = _two_suit_deals(game, 4000, 21)
     keys = [R.best_high(game, h, b) for h, b in zip(d.hole.tolist(), d.board.tolist(),
                                                        strict=True)]
@@ -319,24 +320,7 @@ def test_exact_rule_flushes_match_reference(game: str) -> None:
     assert_same_order(fast, keys, shower(d), f"{game}, two-suit deals")
 
 
-@pytest.mark.parametrize("game", ["omaha", "spanish"])
-def test_exact_rule_flush_search_with_and_without_the_window_index(game: str) -> None:
-    """The listing search (kept for rankings the index cannot serve) finds the same hands."""
-    from equity._kernels.evaluate import FLUSH_MASKS
-    from equity.games import get_game
-    from equity.tables import tables_for
-
-    g = get_game(game)
-    t = tables_for(g)
-    assert t.flush_classes.shape[1] > FLUSH_MASKS  # the built-in exact games carry the index
-    d = _two_suit_deals(game, 4000, 22)
-    results = []
-    for flush_row in (t.flush_classes[0], t.flush_classes[0, :FLUSH_MASKS]):
-        results.append(_per_choice_strengths(g, t, d, flush_row))
-    assert np.array_equal(results[0], results[1])
-
-
-def _per_choice_strengths(g, t, d: Deals, flush_row: np.ndarray) -> np.ndarray:
+def _per_choice_strengths(g, t, d: Deals) -> np.ndarray:
     """``best_exact``: one exact-rule table entry per choice of hole cards."""
     from equity._kernels.evaluate import best_exact
 
@@ -346,22 +330,26 @@ def _per_choice_strengths(g, t, d: Deals, flush_row: np.ndarray) -> np.ndarray:
     out = np.empty(len(d.hole), dtype=np.uint32)
     best_exact(d.hole.ravel(), n_hole, d.board.ravel(), d.board.shape[1], hole_sets, hole_len,
                t.card_bits, t.suit_bits, t.disp, t.hash_params, t.hole_index, t.exact_classes,
-               flush_row, t.high_strength, g.hand_size - j, out)
+               t.flush_classes[0], t.high_strength, g.hand_size - j, out)
     return out
 
 
 def test_omaha_whole_hand_table_equals_the_per_choice_tables() -> None:
-    """Omaha on the full board reads one entry per hand (the whole-hand table); on 100,000
-    random deals and the two-suit deals it gives what the per-choice tables give."""
+    """Omaha on the full board reads one entry per hand (the whole-hand table) and finds
+    flushes through the straight-window index; on 100,000 random deals and the two-suit
+    deals it gives what the per-choice tables and the listing of flush choices give."""
+    from equity._kernels.evaluate import FLUSH_MASKS
     from equity.games import get_game
     from equity.tables import tables_for
 
     g = get_game("omaha")
     t = tables_for(g)
     assert t.whole_classes.shape == (6175, 1820)  # 5-card boards x 4-card hands, by ranks
+    assert t.flush_classes.shape == (1, 2 * FLUSH_MASKS + 10)  # the index and ten straights
+    assert tables_for(get_game("spanish")).whole_classes.size == 0  # two hole cards: no gain
     for d in (deal("omaha", 25_000, 4, 5, 23), _two_suit_deals("omaha", 4000, 24)):
         fast = equity.evaluate_many("omaha", d.hole, d.board)
-        assert np.array_equal(fast, _per_choice_strengths(g, t, d, t.flush_classes[0]))
+        assert np.array_equal(fast, _per_choice_strengths(g, t, d))
 
 
 # ---------------------------------------------------------------------------------------

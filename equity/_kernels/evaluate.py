@@ -280,7 +280,16 @@ def _popcount(typingctx, x):
 
 @inline_kernel
 def _bit_count(x):
-    """Set bits of ``x`` (a uint64), as an int64."""
+    count = 0
+    while x:
+        x &= x - U64(1)
+        count += 1
+    return count
+
+
+@inline_kernel
+def _set_bits(x):
+    """Set bits of ``x`` (a uint64), as an int64, in one instruction."""
     return np.int64(_popcount(U64(x)))
 
 
@@ -435,30 +444,19 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
     ``board_slot`` is the board's row (:func:`board_slot_of`);
     ``hole_totals[first : first + n_sets]``/``hole_masks[...]`` hold each j-card
     choice of hole cards and ``hole_rows[...]`` its column (:func:`hole_rows_of`); the
-    non-flush part is one table entry per choice.  Flushes are looked for only in a suit with
-    at least ``board_need`` board cards: through the straight-window index where
-    ``flush_classes`` carries one (:func:`_exact_flush`), else by listing the choices of
-    ``board_need`` board cards of the suit for each hole choice with ``j`` cards of it.
+    non-flush part is one table entry per choice, and flushes are listed only for
+    a suit with at least ``board_need`` board cards and ``j`` hole cards.
     """
     best = exact_classes[0, 0] & 0
     for k in range(first, first + n_sets):
         value = exact_classes[board_slot, hole_rows[k]]
         if value > best:
             best = value
-    indexed = flush_classes.shape[0] > FLUSH_MASKS  # the straight-window index follows
     for suit in range(4):
         shift_suit = U64(4 * suit)
         if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
             continue
         board_suited = (board_masks >> U64(16 * suit)) & SUIT_MASK
-        if indexed:
-            hole_suited = U64(0)
-            for k in range(first, first + n_sets):
-                hole_suited |= (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
-            value = _exact_flush(board_suited, hole_suited, j, board_need, flush_classes)
-            if value > best:
-                best = value
-            continue
         for k in range(first, first + n_sets):
             if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
                 continue
@@ -476,7 +474,7 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
 @inline_kernel
 def _top_ranks(suited, count):
     """The ``count`` highest ranks of a rank mask (all of them when it has fewer)."""
-    for _ in range(_bit_count(suited) - count):
+    for _ in range(_set_bits(suited) - count):
         suited &= suited - U64(1)
     return suited
 
@@ -488,18 +486,43 @@ def _exact_flush(board_suited, hole_suited, j, board_need, flush_classes):
     straight-window index after the flush classes (see
     ``equity.tables._straight_window_index``): the top ranks of each, unless a straight flush
     of ``j`` hole and ``board_need`` board ranks beats it."""
-    if _bit_count(hole_suited) < j or _bit_count(board_suited) < board_need:
+    if _set_bits(hole_suited) < j or _set_bits(board_suited) < board_need:
         return flush_classes[0] & 0
     best = flush_classes[_top_ranks(hole_suited, j) | _top_ranks(board_suited, board_need)]
     windows = U64(flush_classes[U64(FLUSH_MASKS) + (hole_suited | board_suited)])
     while windows:
         straight = U64(flush_classes[U64(2 * FLUSH_MASKS) + U64(trailing_zeros(windows))])
         windows &= windows - U64(1)
-        if _bit_count(straight & hole_suited) == j:
+        if _set_bits(straight & hole_suited) == j:
             value = flush_classes[straight]
             if value > best:
                 best = value
     return best
+
+
+@inline_kernel
+def _whole_positions(hole, n_hole, board, n_board, start, stop, card_bits, disp, params,
+                     board_row, hole_column, n_columns, board_bias, hole_bias, position, flagged):
+    """Positions in the whole-hand table of rows ``start .. stop - 1`` (``position[i - start]``)
+    and the rows whose suit counts allow a flush (``flagged``, their number returned)."""
+    n_flagged = 0
+    for i in range(start, stop):
+        board_total = U64(0)
+        for t in range(n_board):
+            board_total += card_bits[board[i * n_board + t]]
+        hole_total = U64(0)
+        for t in range(n_hole):
+            hole_total += card_bits[hole[i * n_hole + t]]
+        row = np.int64(board_row[slot_of(board_total & KEY_MASK, disp, params[0], params[1],
+                                         params[2])])
+        column = np.int64(hole_column[slot_of(hole_total & KEY_MASK, disp, params[0], params[1],
+                                              params[2])])
+        position[i - start] = np.int32(row * n_columns + column)
+        flags = ((board_total >> SUIT_SHIFT) + board_bias) & ((hole_total >> SUIT_SHIFT)
+                                                               + hole_bias) & FLUSH_FLAGS
+        flagged[n_flagged] = i
+        n_flagged += flags != 0
+    return n_flagged
 
 
 #: Rows of :func:`best_exact_whole` whose table positions are computed before any is loaded.
@@ -522,29 +545,20 @@ def best_exact_whole(hole, n_hole, board, n_board, card_bits, suit_bits, disp, p
     """
     n_columns = whole_classes.shape[1]
     flat = whole_classes.ravel()
-    position = np.empty(WHOLE_BLOCK, dtype=np.int64)
+    position = np.empty(WHOLE_BLOCK, dtype=np.int32)
     flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
     board_bias = U64(0x1111 * (8 - board_need))  # a suit's nibble reaches 8 at board_need cards
     hole_bias = U64(0x1111 * (8 - j))
     for start in range(0, out.shape[0], WHOLE_BLOCK):
         stop = min(start + WHOLE_BLOCK, out.shape[0])
-        n_flagged = 0
-        for i in range(start, stop):
-            board_total = U64(0)
-            for t in range(n_board):
-                board_total += card_bits[board[i * n_board + t]]
-            hole_total = U64(0)
-            for t in range(n_hole):
-                hole_total += card_bits[hole[i * n_hole + t]]
-            row = np.int64(board_row[slot_of(board_total & KEY_MASK, disp, params[0], params[1],
-                                             params[2])])
-            column = np.int64(hole_column[slot_of(hole_total & KEY_MASK, disp, params[0],
-                                                  params[1], params[2])])
-            position[i - start] = row * n_columns + column
-            flags = ((board_total >> SUIT_SHIFT) + board_bias) & ((hole_total >> SUIT_SHIFT)
-                                                                   + hole_bias) & FLUSH_FLAGS
-            flagged[n_flagged] = i
-            n_flagged += flags != 0
+        if n_hole == 4 and n_board == 5:  # Omaha: the counts as constants unroll the sums
+            n_flagged = _whole_positions(hole, 4, board, 5, start, stop, card_bits, disp, params,
+                                         board_row, hole_column, n_columns, board_bias, hole_bias,
+                                         position, flagged)
+        else:
+            n_flagged = _whole_positions(hole, n_hole, board, n_board, start, stop, card_bits,
+                                         disp, params, board_row, hole_column, n_columns,
+                                         board_bias, hole_bias, position, flagged)
         for i in range(start, stop):
             out[i] = class_strength[flat[position[i - start]]]
         for f in range(n_flagged):
