@@ -112,6 +112,64 @@ def test_omaha_hi_lo_scoop_and_quarter_case_equals_oracle():
     assert close(scoop.equity[0], 1.0) and close(scoop.scoop[0], 1.0) and close(scoop.low.sum(), 0.0)
 
 
+def test_fixed_hands_board_tables_equal_the_choice_lookups():
+    """Fixed hands of an exact hole rule take their class (and low) on each board from a
+    per-seat table made at the start of a long task (``seat_board_classes``); on 3,000
+    random Omaha deals of three seats that entry, with the listed flushes, equals the
+    lookup of every choice of two hole cards (``exact_class``, ``exact_low_class``)."""
+    from equity._kernels.evaluate import (
+        _subset_sums,
+        board_slot_of,
+        card_sums,
+        exact_class,
+        exact_flush_class,
+        exact_low_class,
+        hole_rows_of,
+        seat_board_classes,
+    )
+    from equity.games import get_game
+    from equity.tables import tables_for
+
+    t = tables_for(get_game("omaha"))
+    players, sets = 3, np.array(list(itertools.combinations(range(4), 2)), dtype=np.int64)
+    set_len = np.full(len(sets), 2, dtype=np.int64)
+    rng = np.random.default_rng(31)
+    checked_low = 0
+    for _ in range(30):  # 30 sets of hands, 100 boards each
+        cards = rng.permutation(52).astype(np.uint8)
+        hole, stub = cards[: 4 * players], cards[4 * players:]
+        totals = np.empty(players * len(sets), dtype=np.uint64)
+        masks = np.empty_like(totals)
+        rows = np.empty(players * len(sets), dtype=np.int64)
+        for p in range(players):
+            part = slice(p * len(sets), (p + 1) * len(sets))
+            _subset_sums(hole, 4 * p, sets, set_len, t.card_bits, t.suit_bits, totals[part],
+                         masks[part])
+            hole_rows_of(totals, p * len(sets), len(sets), t.disp, t.hash_params, t.hole_index,
+                         rows)
+        high = np.zeros((players, t.exact_classes.shape[0]), dtype=np.uint16)
+        low = np.zeros_like(high)
+        seat_board_classes(rows, players, len(sets), t.exact_classes, t.exact_low_classes, False,
+                           high)
+        seat_board_classes(rows, players, len(sets), t.exact_classes, t.exact_low_classes, True,
+                           low)
+        for _ in range(100):
+            board = rng.choice(stub, 5, replace=False).astype(np.uint8)
+            total, board_masks = card_sums(board, 0, 5, t.card_bits, t.suit_bits)
+            slot = board_slot_of(total, t.disp, t.hash_params)
+            for p in range(players):
+                first = p * len(sets)
+                expected = exact_class(slot, total, board_masks, totals, masks, rows, first,
+                                       len(sets), 2, 3, t.exact_classes, t.flush_classes[0])
+                flush = exact_flush_class(total, board_masks, totals, masks, first, len(sets), 2,
+                                          3, t.flush_classes[0])
+                assert max(int(high[p, slot]), int(flush)) == expected
+                expected_low = exact_low_class(slot, rows, first, len(sets), t.exact_low_classes)
+                assert low[p, slot] == expected_low
+                checked_low += expected_low > 0
+    assert checked_low > 1000  # most deals with a qualifying low for some seat
+
+
 @pytest.mark.parametrize("game, hands, board", [
     ("tahoe", ["Ah2hKh", "3c4cQd"], "5d7c9sJh"),
     ("tahoe", ["Ah2hKh", "3c4cQd", "2s3s8d"], "5d7c9s"),

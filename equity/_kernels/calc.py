@@ -35,9 +35,11 @@ from equity._kernels.evaluate import (
     choices_class,
     choices_low_class,
     exact_class,
+    exact_flush_class,
     exact_low_class,
     hole_rows_of,
     rank_class,
+    seat_board_classes,
     seven_choices_low_class,
     seven_class,
     wild_cards_class,
@@ -446,7 +448,7 @@ def _add_duels(first_wins, second_wins, splits, acc):
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
                  all_cards, low_rule, disp, params, hole_rows, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
-                 acc, wild_tables, seven=False, offsets=None, seven_lows=None):
+                 acc, wild_tables, seat_high, seat_low, seven=False, offsets=None, seven_lows=None):
     """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
@@ -457,7 +459,8 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     tables', and so is ``seven_lows`` for a low over the hole choices.  ``wild_tables``:
     ``(wild rank, ...)`` as :func:`wild_cards_class` takes it, or None for no wild card (a
     separate compilation, so the games without one do not carry the wild-card code); a fixed
-    wild rank is taken with ``all_cards`` hands only.
+    wild rank is taken with ``all_cards`` hands only.  ``seat_high``/``seat_low``: each seat's
+    exact-rule class on every board row (:func:`_seat_tables`), or empty to look the choices up.
     """
     # the board's row of the exact-rule tables, once for every seat's high and low
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
@@ -472,6 +475,11 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
         elif all_cards:
             classes[p] = cards_class(board_total + totals[p], board_masks | masks[p], disp, params,
                                      rank_classes, flush_classes, flush_bias)
+        elif seat_high.shape[0] > 0:  # a fixed hand's exact-rule class, and its flushes
+            value = seat_high[p, board_slot]
+            flush = exact_flush_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
+                                      set_len, exact_need, flush_classes)
+            classes[p] = flush if flush > value else value
         else:
             classes[p] = _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len,
                                      exact_need, disp, params, hole_rows, exact_classes,
@@ -481,7 +489,9 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
         _score(classes, live, n_players, shares, acc)
         return
     for p in range(n_players):
-        if low_rule == 1:
+        if low_rule == 1 and seat_low.shape[0] > 0:
+            lows[p] = seat_low[p, board_slot]
+        elif low_rule == 1:
             lows[p] = exact_low_class(board_slot, hole_rows, p * n_sets, n_sets, exact_low_classes)
         elif seven:
             lows[p] = seven_choices_low_class(board_total, totals, p * n_sets, n_sets, offsets,
@@ -524,6 +534,26 @@ def _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index):
     for p in range(n_players):
         _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
     return rows
+
+
+@inline_kernel
+def _seat_tables(rows, n_players, n_sets, exact_need, low_rule, exact_classes, exact_low_classes,
+                 fixed, boards):
+    """With ``fixed`` hands in an exact-rule game, each seat's class (and low, in a hi-lo pot of
+    the exact-rule low) on every board row (:func:`seat_board_classes`): one load a seat and
+    board, where looking up the hole choices takes one per choice in a larger table.  Made
+    only when the task values at least twice as many ``boards`` as there are rows (a few
+    hundred microseconds of work); empty arrays otherwise."""
+    worth = fixed and exact_need > 0 and boards >= 2 * exact_classes.shape[0]
+    n_rows = exact_classes.shape[0] if worth else 0
+    high = np.zeros((n_players if n_rows else 0, n_rows), dtype=np.uint16)
+    if n_rows:
+        seat_board_classes(rows, n_players, n_sets, exact_classes, exact_low_classes, False, high)
+    n_low = n_rows if low_rule == 1 else 0
+    low = np.zeros((n_players if n_low else 0, n_low), dtype=np.uint16)
+    if n_low:
+        seat_board_classes(rows, n_players, n_sets, exact_classes, exact_low_classes, True, low)
+    return high, low
 
 
 @inline_kernel
@@ -646,6 +676,9 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         for p in range(n_players):
             if kinds[p] != FIXED:
                 all_fixed = False
+        seat_high, seat_low = _seat_tables(rows, n_players, n_sets, exact_need, low_rule,
+                                           exact_classes, exact_low_classes,
+                                           all_fixed and not has_ranges, chunk_trials[c])
         done = 0
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
@@ -693,7 +726,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             seven, seven_offsets, seven_low_classes)
+                             seat_high, seat_low, seven, seven_offsets, seven_low_classes)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
@@ -772,6 +805,12 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
         rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
+        boards = 1  # about this many boards a task: C(n, r) / n_parts
+        for k in range(r):
+            boards = boards * (n - k) // (k + 1)
+        seat_high, seat_low = _seat_tables(rows, n_players, n_sets, exact_need, low_rule,
+                                           exact_classes, exact_low_classes, True,
+                                           boards // n_parts)
         classes, shares, live, lows, acc = _scratch(n_players)
         base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         first_wins = 0
@@ -788,7 +827,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             seven, seven_offsets, seven_low_classes)
+                             seat_high, seat_low, seven, seven_offsets, seven_low_classes)
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
@@ -818,8 +857,9 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                                      params, rows, exact_classes,
                                                      lookup_classes, flush_classes, flush_bias,
                                                      low_classes, exact_low_classes, classes, lows,
-                                                     shares, live, acc, wild_tables, seven,
-                                                     seven_offsets, seven_low_classes)
+                                                     shares, live, acc, wild_tables, seat_high,
+                                                     seat_low, seven, seven_offsets,
+                                                     seven_low_classes)
         _add_duels(first_wins, second_wins, splits, acc)
         for k in range(5):
             for p in range(n_players):

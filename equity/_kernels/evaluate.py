@@ -445,13 +445,26 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
     ``hole_totals[first : first + n_sets]``/``hole_masks[...]`` hold each j-card
     choice of hole cards and ``hole_rows[...]`` its column (:func:`hole_rows_of`); the
     non-flush part is one table entry per choice, and flushes are listed only for
-    a suit with at least ``board_need`` board cards and ``j`` hole cards.
+    a suit with at least ``board_need`` board cards and ``j`` hole cards
+    (:func:`exact_flush_class`).
     """
     best = exact_classes[0, 0] & 0
     for k in range(first, first + n_sets):
         value = exact_classes[board_slot, hole_rows[k]]
         if value > best:
             best = value
+    flush = exact_flush_class(board_total, board_masks, hole_totals, hole_masks, first, n_sets, j,
+                              board_need, flush_classes)
+    return flush if flush > best else best
+
+
+@inline_kernel
+def exact_flush_class(board_total, board_masks, hole_totals, hole_masks, first, n_sets, j,
+                      board_need, flush_classes):
+    """Best flush class (0: none) of exactly ``j`` hole and ``board_need`` board cards, by
+    listing, for each hole choice with ``j`` cards of a suit that has at least
+    ``board_need`` board cards, the choices of board cards of that suit."""
+    best = flush_classes[0] & 0
     for suit in range(4):
         shift_suit = U64(4 * suit)
         if ((board_total >> SUIT_SHIFT) >> shift_suit) & U64(15) < board_need:
@@ -469,6 +482,26 @@ def exact_class(board_slot, board_total, board_masks, hole_totals, hole_masks, h
                         best = value
                 chosen = (chosen - U64(1)) & board_suited
     return best
+
+
+@kernel
+def seat_board_classes(hole_rows, n_players, n_sets, exact_classes, exact_low_classes, low,
+                       out):
+    """Each seat's best class on every board by the exact-rule tables, for hands that stay
+    the same over many boards: ``out[p, b]`` is the best entry of board row ``b`` over seat
+    ``p``'s hole choices (columns ``hole_rows[p * n_sets : (p + 1) * n_sets]``) of
+    ``exact_classes``, or with ``low`` of ``exact_low_classes`` (0 where its last column says
+    the board allows no low), the rule of :func:`exact_low_class`.  Flushes are not in it."""
+    table = exact_low_classes if low else exact_classes
+    for p in range(n_players):
+        for b in range(out.shape[1]):
+            best = table[0, 0] & 0
+            if not low or table[b, table.shape[1] - 1] != 0:
+                for k in range(p * n_sets, (p + 1) * n_sets):
+                    value = table[b, hole_rows[k]]
+                    if value > best:
+                        best = value
+            out[p, b] = best
 
 
 @inline_kernel
