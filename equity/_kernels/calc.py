@@ -660,6 +660,17 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
+    # fixed hands of an exact rule: their tables by board row, once for every chunk
+    every_seat_fixed = True
+    for p in range(n_players):
+        if kinds[p] != FIXED:
+            every_seat_fixed = False
+    fixed_totals, _ = _all_seat_sums(fixed_hole, n_players, n_hole, hole_sets, hole_set_len, words,
+                                     suit_bits)
+    seat_high, seat_low = _seat_tables(
+        _all_seat_rows(fixed_totals, n_players, n_sets, disp, params, hole_index), n_players,
+        n_sets, exact_need, low_rule, exact_classes, exact_low_classes,
+        every_seat_fixed and not has_ranges, chunk_trials.sum())
     for c in prange(states.shape[0]):
         state = states[c].copy()
         stub = stub0.copy()
@@ -676,9 +687,6 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         for p in range(n_players):
             if kinds[p] != FIXED:
                 all_fixed = False
-        seat_high, seat_low = _seat_tables(rows, n_players, n_sets, exact_need, low_rule,
-                                           exact_classes, exact_low_classes,
-                                           all_fixed and not has_ranges, chunk_trials[c])
         done = 0
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
