@@ -237,11 +237,12 @@ def _straight_window_index(game: Game, flush_row: np.ndarray) -> np.ndarray | No
 
     ``uint16[8192 + straights]``, to be laid after ``flush_row`` (the flush classes): for each
     13-bit rank mask a bit per straight of ``game.straights`` that lies inside it, then the
-    straights' masks.  With these :func:`equity._kernels.evaluate.exact_class` finds a hand's best flush
-    of exactly ``j`` hole and ``k`` board cards of a suit without listing the choices: the top
-    ``j`` hole and top ``k`` board ranks, or a straight flush.  That holds when the flushes
-    that are not straights are ordered by their ranks, highest first, and every straight
-    flush beats them all, which is checked here; None when not (the search lists the choices).
+    straights' masks.  With these :func:`equity._kernels.evaluate.best_exact_whole` finds a
+    hand's best flush of exactly ``j`` hole and ``k`` board cards of a suit without listing the
+    choices: the top ``j`` hole and top ``k`` board ranks, or a straight flush.  That holds
+    when the flushes that are not straights are ordered by their ranks, highest first, and
+    every straight flush beats them all, which is checked here; None when not (then no
+    whole-hand table is built, and the per-choice search lists the choices).
     """
     straights = [sum(1 << r for r in s) for s in game.straights]
     if len(straights) > 16:

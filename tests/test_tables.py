@@ -193,3 +193,30 @@ def test_omaha_low_table_says_which_boards_allow_a_low(board: str, allows_a_low:
     assert bool(t.exact_low_classes[slot, -1]) is allows_a_low
     # and the flag agrees with the row itself: some hole pair makes a low exactly when it is set
     assert bool(t.exact_low_classes[slot, :-1].any()) is allows_a_low
+
+
+def test_straight_window_index_lists_the_straights_inside_each_rank_mask():
+    """The index that lets an exact hole rule take its flush from the top ranks: for each rank
+    mask, a bit per straight inside it; refused when flush values are not ordered by rank or a
+    straight flush does not beat every other flush."""
+    from equity._kernels.evaluate import FLUSH_MASKS
+    from equity.tables import _straight_window_index
+
+    game = GAMES["omaha"]
+    row = tables_for(game).flush_classes[0, :FLUSH_MASKS].copy()
+    index = _straight_window_index(game, row)
+    assert index is not None and len(index) == FLUSH_MASKS + 10
+    straights = [int(m) for m in index[FLUSH_MASKS:]]
+    assert sorted(straights) == sorted(
+        [0b1000000001111] + [0b11111 << low for low in range(9)])  # the wheel, 6-high .. ace-high
+    for mask in (0b1000000001111 | 1 << 4 | 1 << 5, 0b1111111111111, 0b0101010101010):
+        inside = {k for k in range(10) if index[mask] >> k & 1}
+        assert inside == {k for k, s in enumerate(straights) if mask & s == s}
+    # a flush ranked out of its order of ranks, or a straight flush below a flush: refused
+    swapped = row.copy()
+    ak_q_j_9, ak_q_j_8 = 0b1111010000000, 0b1111001000000
+    swapped[[ak_q_j_9, ak_q_j_8]] = swapped[[ak_q_j_8, ak_q_j_9]]
+    assert _straight_window_index(game, swapped) is None
+    low_wheel = row.copy()
+    low_wheel[0b1000000001111] = 1
+    assert _straight_window_index(game, low_wheel) is None
