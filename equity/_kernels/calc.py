@@ -683,10 +683,6 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                                        suit_bits)
         rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
         classes, shares, live, lows, acc = _scratch(n_players)
-        all_fixed = True
-        for p in range(n_players):
-            if kinds[p] != FIXED:
-                all_fixed = False
         done = 0
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
@@ -697,7 +693,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                 n_random += 1
         take = n_random * n_hole + n_board - n_known
         s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
-        fast = duel and all_fixed and not has_ranges
+        fast = duel and every_seat_fixed and not has_ranges
         if fast:
             first_wins, second_wins, splits, s0, s1, s2, s3 = _fixed_duel_trials(
                 stub, take, chunk_trials[c], s0, s1, s2, s3, hole, known_board, card_bits,
@@ -717,7 +713,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
             for b in range(n_known, n_board):
                 board_total += words[board[b]]
                 board_masks |= suit_bits[board[b]]
-            if not all_fixed:
+            if not every_seat_fixed:
                 for p in range(n_players):
                     if kinds[p] != FIXED:
                         _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
