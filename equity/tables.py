@@ -455,7 +455,10 @@ def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_cla
         lows = table(low_classes).T
         # a last column that says whether the board allows a qualifying low with any hole cards,
         # so a board without one (about four in ten) is passed over after one load
-        exact_low = np.hstack([lows, lows.any(axis=1, keepdims=True).astype(np.uint16)])
+        # C order, like exact_classes: a board's row lies together (``lows`` is a transpose, and
+        # an F-ordered table also made the kernels compile a second time for its layout)
+        exact_low = np.ascontiguousarray(
+            np.hstack([lows, lows.any(axis=1, keepdims=True).astype(np.uint16)]))
     return hole_index, table(rank_classes).T.copy(), exact_low
 
 

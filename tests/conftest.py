@@ -46,6 +46,28 @@ def spanish_census_by_combinatorics() -> dict[str, int]:
     }
 
 
+#: The order of the test files for a cold run on two workers (``--dist loadfile``: each file
+#: runs on one worker, in this order as workers come free; see pyproject.toml).  Most of a cold
+#: run is Numba compiling the calculator's fused kernels, a few minutes each: the calculator's
+#: two files come first, so the Switch kernels compile on one core while the others compile on
+#: the other.  The files that run the toolkit end to end (the README's and docstrings'
+#: examples, the notebooks) come last: by then the focused tests have compiled and cached the
+#: kernels, where run early they compiled the same kernels again beside the other worker.
+FIRST = ("tests/test_calc.py::", "tests/test_calc_switch.py::")
+LAST = ("tests/test_docs.py::", "tests/test_notebooks.py::")
+
+
+def _file_rank(nodeid: str) -> int:
+    for rank, prefix in enumerate(FIRST):
+        if nodeid.startswith(prefix):
+            return rank
+    return len(FIRST) + 1 if nodeid.startswith(LAST) else len(FIRST)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    items.sort(key=lambda item: _file_rank(item.nodeid))  # a stable sort: order kept within
+
+
 @pytest.fixture(scope="session")
 def all_five_card_hands() -> np.ndarray:
     """Every five-card hand of the 52-card deck as a (2598960, 5) uint8 array."""

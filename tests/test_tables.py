@@ -220,3 +220,12 @@ def test_straight_window_index_lists_the_straights_inside_each_rank_mask():
     low_wheel = row.copy()
     low_wheel[0b1000000001111] = 1
     assert _straight_window_index(game, low_wheel) is None
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_table_is_in_c_order(name: str) -> None:
+    # the kernels read a board's row of the exact-rule tables together, and a table of another
+    # layout would make every kernel that reads it compile once more for that layout
+    tables = tables_for(GAMES[name])
+    for field, table in zip(tables._fields, tables, strict=True):
+        assert table.flags.c_contiguous, f"{name}: {field} is not in C order"

@@ -1,0 +1,163 @@
+"""equity.calc for Switch and the draw games against enumeration and the rules, played by hand.
+
+The switches and the draw are random, so these are Monte Carlo results compared
+with an exact enumeration of every equally likely outcome (small stubs, or the
+25 outcomes of each heads-up switch) or with an oracle that plays the rules
+trial by trial, within 4 standard errors; and the fused kernel against the
+general path on the same seed.  (A file of its own: pytest runs each file on
+one worker, and these tests compile the Switch kernels while the other worker
+compiles the rest of the calculator's; see tests/conftest.py.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import reference as ref
+
+from equity.calc import _Question, calc
+
+
+def test_switch_only_equity_equals_enumerated_switches():
+    # two players, no draw: each switch trades one random card each way (25 equal outcomes),
+    # and two switches make 625 equally likely showdowns
+    a, b = ref.parse("AhAdKsKd7c"), ref.parse("QcQdJhTh2s")
+    total = Fraction(0)
+    for i, j in itertools.product(range(5), repeat=2):
+        a1 = a[:i] + [b[j]] + a[i + 1:]
+        b1 = b[:j] + [a[i]] + b[j + 1:]
+        for k, m in itertools.product(range(5), repeat=2):
+            a2 = a1[:k] + [b1[m]] + a1[k + 1:]
+            b2 = b1[:m] + [a1[k]] + b1[m + 1:]
+            ka, kb = ref.best_high("draw", a2), ref.best_high("draw", b2)
+            total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
+    expected = float(total / 625)
+    sampled = calc("switch", ["AhAdKsKd7c", "QcQdJhTh2s"], trials=40_000, seed=3, draw_policy="stand")
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_switch7_switch_only_equity_equals_enumerated_switches():
+    # seven-card Switch has no draw: two switches, each trading one random card each way heads-up
+    # (49 equal outcomes per switch), then the best five of seven
+    a, b = ref.parse("AhAdKsKd7c2c3c"), ref.parse("QcQdJhTh9s8s4d")
+    total = Fraction(0)
+    for i, j in itertools.product(range(7), repeat=2):
+        a1 = a[:i] + [b[j]] + a[i + 1:]
+        b1 = b[:j] + [a[i]] + b[j + 1:]
+        for k, m in itertools.product(range(7), repeat=2):
+            a2 = a1[:k] + [b1[m]] + a1[k + 1:]
+            b2 = b1[:m] + [a1[k]] + b1[m + 1:]
+            ka, kb = ref.best_high("draw7", a2), ref.best_high("draw7", b2)
+            total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
+    expected = float(total / 7 ** 4)
+    sampled = calc("switch7", ["AhAdKsKd7c2c3c", "QcQdJhTh9s8s4d"], trials=40_000, seed=13)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_draw_standing_pat_against_enumerated_random_hands():
+    # five-card draw with no draw (stand): the random hand is any five of a small stub
+    mine = "AhAdKsKd7c"
+    stub = ref.parse("QsQhJhTh9h8h4d")
+    dead = "".join(ref.show([c]) for c in range(52) if c not in ref.parse(mine) + stub)
+    values = []
+    for other in itertools.combinations(stub, 5):
+        x, y = ref.best_high("draw", ref.parse(mine)), ref.best_high("draw", list(other))
+        values.append(1.0 if x > y else 0.5 if x == y else 0.0)
+    expected = sum(values) / len(values)
+    sampled = calc("draw", [mine, "random"], dead=dead, trials=20_000, seed=17, draw_policy="stand")
+    assert sampled.stderr[0] > 0
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_standard_draw_against_enumerated_draws():
+    # five-card draw, standard policy, a seven-card stub: seat 0 (two pair) draws one card and
+    # seat 1 (a pair) three of the six left, so 7 * 20 equally likely showdowns
+    mine, other = "AhAdKsKd7c", "QcQdJh9h2s"
+    stub = ref.parse("AsKhQh8c5d4d3c")
+    dead = "".join(ref.show([c]) for c in range(52) if c not in ref.parse(mine + other) + stub)
+    a, b = ref.parse(mine), ref.parse(other)
+    kept_a = [c for c in a if c not in ref.standard_discards(a)]
+    kept_b = [c for c in b if c not in ref.standard_discards(b)]
+    assert (len(kept_a), len(kept_b)) == (4, 2)
+    values = []
+    for drawn_a in stub:
+        rest = [c for c in stub if c != drawn_a]
+        for drawn_b in itertools.combinations(rest, 3):
+            x = ref.best_high("draw", kept_a + [drawn_a])
+            y = ref.best_high("draw", kept_b + list(drawn_b))
+            values.append(1.0 if x > y else 0.5 if x == y else 0.0)
+    expected = sum(values) / len(values)
+    sampled = calc("draw", [mine, other], dead=dead, trials=40_000, seed=19)
+    assert sampled.stderr[0] > 0
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def _oracle_switch_draw_trial(rng, a: list[int], b: list[int], stub: list[int]) -> float:
+    """Seat 0's share of one heads-up Switch deal played from the rule text: switch, standard
+    draw (seat 0 first), switch."""
+    def switch(a, b):
+        i, j = rng.integers(5), rng.integers(5)  # seat 0 takes b[i], seat 1 takes a[j]
+        return a[:j] + [b[i]] + a[j + 1:], b[:i] + [a[j]] + b[i + 1:]
+
+    a, b = switch(a, b)
+    order = list(rng.permutation(stub))
+    hands = []
+    for hand in (a, b):
+        thrown = ref.standard_discards(hand)
+        hands.append([c for c in hand if c not in thrown] + [order.pop() for _ in thrown])
+    a, b = switch(*hands)
+    x, y = ref.best_high("draw", a), ref.best_high("draw", b)
+    return 1.0 if x > y else 0.5 if x == y else 0.0
+
+
+def test_switch_with_standard_draw_against_the_oracle_played_from_the_rules():
+    mine, other = "AhAdKsKd7c", "QcQdJhTh2s"
+    a, b = ref.parse(mine), ref.parse(other)
+    stub = [c for c in range(52) if c not in a + b]
+    rng = np.random.default_rng(23)
+    shares = np.array([_oracle_switch_draw_trial(rng, a, b, stub) for _ in range(4000)])
+    sampled = calc("switch", [mine, other], trials=100_000, seed=29)
+    se = np.hypot(shares.std(ddof=1) / np.sqrt(len(shares)), sampled.stderr[0])
+    assert abs(sampled.equity[0] - shares.mean()) < 4 * se
+
+
+@pytest.mark.parametrize("game,hands,rules", [
+    ("switch", ["AhAdKsKd7c", "random"], {}),
+    ("switch", ["AhAdKsKd7c", "QcQdJhTh2s", "random"], {"reverse": True}),
+    ("switch7", ["AhAdKsKd7c2c3c", "random"], {}),
+    ("draw", ["AhAdKsKd7c", "random", "random"], {"draw_policy": "max"}),
+    ("switch", ["random"] * 7, {"draw_limit": 5, "draw_limit_with_ace": 5}),  # the stub runs out
+])
+def test_switch_kernel_equals_the_general_path(game, hands, rules, monkeypatch):
+    # the fused kernel scores each trial as it is played; the general path keeps the final hands
+    # and scores them with evaluate_many and pot_shares_many: on one seed both play the same hands
+    fused = calc(game, hands, trials=30_000, seed=31, **rules)
+    monkeypatch.setattr(_Question, "switch_fused", lambda self: False)
+    general = calc(game, hands, trials=30_000, seed=31, **rules)
+    for column in ("equity", "win", "tie", "stderr"):
+        np.testing.assert_allclose(fused[column], general[column], rtol=0, atol=1e-12)
+
+
+def test_switch_trials_keep_every_card_once_when_the_stub_runs_out():
+    # seven random seats drawing five each empty the stub every deal: the discards become the
+    # stub, and the next trial must start again from the whole stub (no card twice, none lost)
+    from equity._kernels.calc import RANDOM, switch_rows
+
+    players, trials = 7, 2000
+    dead = ref.parse("2c3c")
+    stub = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
+    kinds = np.full(players, RANDOM, dtype=np.int8)
+    fixed = np.zeros(players * 5, dtype=np.uint8)
+    hands = np.empty((trials, players * 5), dtype=np.uint8)
+    state = np.array([7, 11, 13, 17], dtype=np.uint64)
+    policies = np.full(players, 2, dtype=np.int8)  # draw the most the limit allows: five
+    switch_rows(state, stub, players, kinds, fixed, 1, True, 1, policies, 5, 5, False, hands)
+    ordered = np.sort(hands, axis=1)
+    assert (np.diff(ordered.astype(int), axis=1) > 0).all()  # 35 different cards in every trial
+    assert not np.isin(hands, dead).any()
+    # every card of the stub ends in some hand about equally often (35 of 50 per trial)
+    seen = np.bincount(hands.ravel(), minlength=52)[stub]
+    assert abs(seen / trials - 35 / 50).max() < 5 * np.sqrt(0.7 * 0.3 / trials)
