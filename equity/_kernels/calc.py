@@ -114,11 +114,7 @@ def deal_trial(state, stub, n_stub, n_players, n_hole, kinds, has_ranges, range_
     ``board[:n_known]`` holds the known board and is left alone.  Returns False
     when the range seats' combos never fit together (see :data:`MAX_ATTEMPTS`).
     """
-    n_random = 0
-    for p in range(n_players):
-        if kinds[p] == RANDOM:
-            n_random += 1
-    take = n_random * n_hole + board.shape[0] - n_known
+    take = _random_take(kinds, n_players, n_hole) + board.shape[0] - n_known
     if has_ranges:
         used = _draw_combos(state, n_players, n_hole, kinds, range_start, combos, cumulative,
                             combo_masks, hole)
@@ -157,11 +153,7 @@ def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, c
     board = np.empty(board_out.shape[1], dtype=np.uint8)
     for b in range(n_known):
         board[b] = known_board[b]
-    n_random = 0
-    for p in range(n_players):
-        if kinds[p] == RANDOM:
-            n_random += 1
-    take = n_random * n_hole + board.shape[0] - n_known
+    take = _random_take(kinds, n_players, n_hole) + board.shape[0] - n_known
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
     dealt = hole_out.shape[0]
     for d in range(hole_out.shape[0]):
@@ -254,7 +246,7 @@ def _draw_memo(kinds, n_players, remember):
 
 @inline_kernel
 def _random_take(kinds, n_players, hand_size):
-    """Cards the random seats take from the stub."""
+    """Cards the random seats take from the stub (``hand_size`` hole cards each)."""
     n_random = 0
     for p in range(n_players):
         if kinds[p] == RANDOM:
@@ -687,11 +679,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
         splits = 0
-        n_random = 0
-        for p in range(n_players):
-            if kinds[p] == RANDOM:
-                n_random += 1
-        take = n_random * n_hole + n_board - n_known
+        take = _random_take(kinds, n_players, n_hole) + n_board - n_known
         s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
         fast = duel and every_seat_fixed and not has_ranges
         if fast:
