@@ -707,7 +707,8 @@ class _Sampler:
                 active = np.ones((size, q.players), dtype=bool)
                 script = np.full((size, q.players, 2), -1, dtype=np.int64)
                 wild, *_ = _run_exchange(q.game, hole, board, active, self.codes, script, state,
-                                         self.samples, self.user_policy)
+                                         self.samples, self.user_policy, q.mode,
+                                         q.rules.get("wild_can_be_ace", True))
                 wild_rows = wild.astype(np.int8)
         high, low = _strengths(q, hole, board, wild_rows)
         return row_sums(*_shares(q, high, low))

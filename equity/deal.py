@@ -36,6 +36,7 @@ from equity.errors import InvalidInputError, OptionError
 from equity.evaluate import (
     _flush_bias,
     _groups,
+    _low_variant,
     _padded,
     categories_of,
     evaluate_low_many,
@@ -115,30 +116,41 @@ def _user_exchange_kernel(user_policy):
 
     @njit(nogil=True)
     def run(hole, board, n_players, active, policies, script, samples, state, card_bits, suit_bits,
-            disp, params, rank_classes, flush_classes, flush_bias, wild_out, gave_out, took_out,
-            setter_out):
+            disp, params, rank_classes, flush_classes, flush_bias, for_low, wild_out, gave_out,
+            took_out, setter_out):
         exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                       suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
-                       gave_out, took_out, setter_out, user_policy)
+                       suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
+                       wild_out, gave_out, took_out, setter_out, user_policy)
 
     return run
 
 
 def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
                   script: np.ndarray, state: np.ndarray, samples: int = LOOKAHEAD_SAMPLES,
-                  user_policy=None):
-    """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter."""
+                  user_policy=None, mode: str = "high", wild_can_be_ace: bool = True):
+    """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter.
+
+    The ``greedy`` and ``lookahead`` policies play for the pot ``mode``: in a low pot they
+    compare ace-to-five lows (``wild_can_be_ace`` as in :func:`evaluate_low_many`), in a high
+    or hi-lo pot high hands.
+    """
     t = tables_for(g)
     n, players = active.shape
     wild = np.empty(n, dtype=np.int64)
     gave = np.empty((n, players), dtype=np.int64)
     took = np.empty((n, players), dtype=np.int64)
     setter = np.empty(n, dtype=np.int64)
+    max_wilds = t.rank_classes.shape[0] - 1
+    for_low = mode == "low"
+    if for_low:  # the low classes, and a bias that never flags a flush
+        classes = t.low_classes[_low_variant(g, wild_can_be_ace)]
+        bias = np.zeros(max_wilds + 1, dtype=np.uint64)
+    else:
+        classes = t.rank_classes
+        bias = _flush_bias(g.hand_size, max_wilds)
     kernel = exchange_chunk if user_policy is None else _user_exchange_kernel(user_policy)
-    kernel(hole, board, players, active, codes, script, samples, state, t.card_bits,
-                   t.suit_bits, t.disp,
-                   t.hash_params, t.rank_classes, t.flush_classes,
-                   _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1), wild, gave, took, setter)
+    kernel(hole, board, players, active, codes, script, samples, state, t.card_bits, t.suit_bits,
+           t.disp, t.hash_params, classes, t.flush_classes, bias, for_low, wild, gave, took, setter)
     bad = np.argwhere(gave == -3)
     if len(bad):
         raise InvalidInputError(
@@ -150,7 +162,8 @@ def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarr
 
 def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
              lookahead_samples: int = LOOKAHEAD_SAMPLES, seed: int | None = None,
-             game: str | Game = "eldorado") -> dict:
+             game: str | Game = "eldorado", pot: str | None = None,
+             wild_can_be_ace: bool = True) -> dict:
     """Play the El Dorado exchange on one deal, from explicit swaps or by policy.
 
     Parameters
@@ -166,6 +179,10 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
         Instead of ``swaps``: a policy name for every seat, or one per seat.
     lookahead_samples, seed
         Draws per decision of the ``lookahead`` policy, and their seed.
+    pot, wild_can_be_ace
+        The pot the ``greedy`` and ``lookahead`` policies play for: ``"high"`` (the
+        game's default) or ``"low"``, where they compare ace-to-five lows (a wild card
+        may count as an ace unless ``wild_can_be_ace`` is False), as in :func:`simulate`.
 
     Returns
     -------
@@ -208,10 +225,11 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
     hole_rows = hole_codes.reshape(1, -1).astype(np.uint8)
     board = np.zeros((1, g.board_cards), dtype=np.uint8)
     board[0, :3] = flop_codes
+    mode = _pot_mode(g, pot)
     state = chunk_states(resolve_seed(seed), 0, 1)[0]
     wild, gave, took, setter = _run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
                                              codes, script, state, _samples(lookahead_samples),
-                                             _user_policy(policies))
+                                             _user_policy(policies), mode, wild_can_be_ace)
     bad = np.flatnonzero(gave[0] == -2)
     if len(bad):
         seat = int(bad[0])
@@ -320,7 +338,7 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
     wild_rows = None
     if any(isinstance(p, Exchange) for p in g.phases):
         wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n], state,
-                                                 samples, user_policy)
+                                                 samples, user_policy, mode, wild_can_be_ace)
         out.update(wild=wild, gave=gave, took=took, setter=setter)
         wild_rows = np.repeat(wild, players).astype(np.int8)
     seat_hole = hole.reshape(n * players, g.hole_cards)
@@ -593,7 +611,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         The run's seed (the same seed gives the same table); None draws one.
     policies
         El Dorado exchange policy for every seat, or one per seat:
-        ``"greedy"`` (default), ``"never"``, ``"lookahead"``, or a function compiled
+        ``"greedy"`` (default), ``"never"``, ``"lookahead"`` (both play for the
+        ``pot``: in a low pot they compare lows), or a function compiled
         with ``numba.njit``, ``policy(hole, flop, wild, seat, players) -> int``:
         ``hole`` and ``flop`` are the seat's two hole cards and the current flop
         (uint8 card codes, 4 * rank + suit), ``wild`` the current wild rank (-1 for

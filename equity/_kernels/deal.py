@@ -100,7 +100,8 @@ def _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples, st
 
     Each option is scored on the same ``samples`` draws of the last card and the
     other active players' hole cards from the cards the player cannot see (all
-    but its own hole cards and the flop), assuming no later swap.  Ties keep.
+    but its own hole cards and the flop), assuming no later swap.  Ties keep.  Hands
+    are valued with the tables given: high, or low for a low pot.
     """
     seen = np.zeros(52, dtype=np.bool_)
     mine = np.empty(2, dtype=np.uint8)
@@ -170,8 +171,8 @@ def no_user_policy(hole, flop, wild, seat, n_players):
 
 @inline_kernel
 def exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
-                   gave_out, took_out, setter_out, user_policy):
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
+                   wild_out, gave_out, took_out, setter_out, user_policy):
     """The exchange loop of :func:`exchange_chunk`, with the user's policy function."""
     n_hole = 2
     visible = np.empty(5, dtype=np.uint8)
@@ -233,7 +234,10 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
                 new_wild = np.int64(hole[d, seat * n_hole + give] >> 2)
                 take = 0
                 for f in range(1, 3):
-                    better_rank = (board[d, f] >> 2) > (board[d, take] >> 2)
+                    if for_low:  # the lowest card for an ace-to-five low: the ace, then 2 .. K
+                        better_rank = ((board[d, f] >> 2) + 1) % 13 < ((board[d, take] >> 2) + 1) % 13
+                    else:
+                        better_rank = (board[d, f] >> 2) > (board[d, take] >> 2)
                     take_is_wild = (board[d, take] >> 2) == new_wild
                     f_is_wild = (board[d, f] >> 2) == new_wild
                     if (take_is_wild and not f_is_wild) or (take_is_wild == f_is_wild and better_rank):
@@ -252,8 +256,8 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
 
 @kernel
 def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
-                   gave_out, took_out, setter_out):
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
+                   wild_out, gave_out, took_out, setter_out):
     """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
 
     Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
@@ -280,12 +284,17 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
       flop card is).  The player's five visible cards are the same whichever card
       moves, so only the wild rank changes its own hand.
 
+    ``rank_classes``, ``flush_classes`` and ``flush_bias`` value the hands that
+    ``GREEDY`` and ``LOOKAHEAD`` compare: the high tables, or for a low pot
+    (``for_low``) the low classes with a zero bias (no flush counts); ``for_low``
+    also makes ``GREEDY`` take the lowest flop card (ace low) instead of the highest.
+
     Writes the final wild rank per deal (-1: none), per seat the card given and
     taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
     """
     exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, wild_out,
-                   gave_out, took_out, setter_out, no_user_policy)
+                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
+                   wild_out, gave_out, took_out, setter_out, no_user_policy)
 
 
 @inline_kernel
