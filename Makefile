@@ -27,6 +27,7 @@ bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/deals.py
 	$(PY) benchmarks/calc.py
 	$(PY) benchmarks/custom_games.py
+	$(PY) benchmarks/native_ceiling.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

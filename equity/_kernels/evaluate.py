@@ -550,7 +550,7 @@ def _whole_positions(hole, n_hole, board, n_board, start, stop, card_bits, disp,
                                          params[2])])
         column = np.int64(hole_column[slot_of(hole_total & KEY_MASK, disp, params[0], params[1],
                                               params[2])])
-        position[i - start] = np.int32(row * n_columns + column)
+        position[i - start] = np.uint32(row * n_columns + column)
         flags = ((board_total >> SUIT_SHIFT) + board_bias) & ((hole_total >> SUIT_SHIFT)
                                                                + hole_bias) & FLUSH_FLAGS
         flagged[n_flagged] = i
@@ -578,7 +578,7 @@ def best_exact_whole(hole, n_hole, board, n_board, card_bits, suit_bits, disp, p
     """
     n_columns = whole_classes.shape[1]
     flat = whole_classes.ravel()
-    position = np.empty(WHOLE_BLOCK, dtype=np.int32)
+    position = np.empty(WHOLE_BLOCK, dtype=np.uint32)  # unsigned: no wraparound code
     flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
     board_bias = U64(0x1111 * (8 - board_need))  # a suit's nibble reaches 8 at board_need cards
     hole_bias = U64(0x1111 * (8 - j))

@@ -33,9 +33,14 @@ SEVEN_SUIT_SHIFT = 32
 
 @inline_kernel
 def row_slot(total, row_offsets, shift):
-    """Slot of the key held in the low 32 bits of ``total``."""
+    """Slot of the key held in the low 32 bits of ``total``, as an unsigned index.
+
+    Unsigned, because Numba wraps a negative signed index round the array's end, which
+    costs a shift, a mask and a spilled length in every lookup: the slot as uint64 made
+    the Hold'em kernel of ``evaluate_many`` about 10% faster (paired runs, one core).
+    """
     key = np.int64(total & LOW32)
-    return key + np.int64(row_offsets[key >> shift])
+    return U64(key + np.int64(row_offsets[key >> shift]))
 
 
 @kernel
