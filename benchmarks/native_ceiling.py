@@ -47,7 +47,8 @@ TARGET = 350e6  # Hold'em evaluations/s on one thread (the foundation issue)
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
-    parser.add_argument("--repeats", type=int, default=11, help="timings per line; the best counts")
+    parser.add_argument("--repeats", type=int, default=5, help="timings per line and round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds taking turns; the best counts")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--cc", default="cc", help="C compiler (cc)")
     args = parser.parse_args(argv)
@@ -81,30 +82,39 @@ def main(argv: list[str] | None = None) -> None:
         command = [compiler, "-O3", "-march=native", "-o", str(binary), str(HERE / "native_ceiling.c")]
         subprocess.run(command, check=True)
         version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
-        lines = subprocess.run([str(binary), str(work), str(args.repeats)], check=True,
-                               capture_output=True, text=True).stdout.split()
-    native = {}
-    for name, elapsed, differ in zip(lines[::3], lines[1::3], lines[2::3], strict=True):
-        if int(differ):
-            sys.exit(f"the C loop {name} gives {differ} strengths that differ from evaluate_many")
-        native[f"C, {name} loads"] = args.hands / float(elapsed)
-    ours = {
-        "Numba kernel alone": args.hands / best_time(kernel, args.repeats),
-        "evaluate_many, check=False": args.hands / best_time(
-            lambda: equity.evaluate_many("holdem", hole, board, check=False), args.repeats),
-        "evaluate_many (checks on)": args.hands / best_time(
-            lambda: equity.evaluate_many("holdem", hole, board), args.repeats),
-    }
+        ours = {
+            "Numba kernel alone": kernel,
+            "evaluate_many, check=False": lambda: equity.evaluate_many("holdem", hole, board,
+                                                                       check=False),
+            "evaluate_many (checks on)": lambda: equity.evaluate_many("holdem", hole, board),
+        }
+        # rounds take turns between the C loops and ours, so a slow phase of a shared
+        # machine weighs on both; each line keeps its best time over all rounds
+        best: dict[str, float] = {}
+        for _ in range(args.rounds):
+            lines = subprocess.run([str(binary), str(work), str(args.repeats)], check=True,
+                                   capture_output=True, text=True).stdout.split()
+            for name, elapsed, differ in zip(lines[::3], lines[1::3], lines[2::3], strict=True):
+                if int(differ):
+                    sys.exit(f"the C loop {name} gives {differ} strengths that differ from "
+                             "evaluate_many")
+                label = f"C, {name} loads"
+                best[label] = min(best.get(label, float("inf")), float(elapsed))
+            for label, fn in ours.items():
+                best[label] = min(best.get(label, float("inf")), best_time(fn, args.repeats))
     print(f"machine: {platform.processor() or platform.machine()}, numba {numba.__version__}, "
           f"{version.splitlines()[0]}")
-    print(f"command: python benchmarks/native_ceiling.py --hands {args.hands} --repeats {args.repeats}")
-    reference = native["C, bytewise loads"]
+    print(f"command: python benchmarks/native_ceiling.py --hands {args.hands} "
+          f"--repeats {args.repeats} --rounds {args.rounds}")
+    reference = args.hands / best["C, bytewise loads"]
     title = "Hold'em, random hands, one thread"
     print(f"{title:36s} {'M evals/s':>10s} {'/ C bytewise':>13s}")
-    for name, rate in {**native, **ours}.items():
+    for name, elapsed in best.items():
+        rate = args.hands / elapsed
         print(f"{name:36s} {rate / 1e6:10.1f} {rate / reference:13.2f}")
+    fastest_c = max(args.hands / elapsed for name, elapsed in best.items() if name.startswith("C"))
     print(f"target for evaluate_many: {TARGET / 1e6:.0f} M/s "
-          f"({TARGET / reference:.2f}x the C loop of the same design)")
+          f"({TARGET / fastest_c:.2f}x the faster C loop of the same design)")
 
 
 if __name__ == "__main__":
