@@ -637,7 +637,8 @@ class _Sampler:
         self.limit = q.rules.get("draw_limit", draw_phase.limit)
         self.limit_with_ace = q.rules.get("draw_limit_with_ace", draw_phase.limit_with_ace)
         _check_limits(self.limit, self.limit_with_ace)
-        self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players)
+        self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players,
+                                        q.game.fixed_wild_rank)
         self.reverse = bool(q.rules.get("reverse", False))
 
     def run(self, trials: int, first_chunk: int, count: int, sums: _Sums) -> int:

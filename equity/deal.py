@@ -572,7 +572,7 @@ def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk:
 
     before, draw, after = switch_plan(g)
     _check_limits(options["limit"], options["limit_with_ace"])
-    codes = _policy_codes(options["policy"], players)
+    codes = _policy_codes(options["policy"], players, g.fixed_wild_rank)
     t = tables_for(g)
     deck = np.array(g.deck, dtype=np.uint8)
     folded = np.ascontiguousarray(folded_all, dtype=np.bool_).ravel()

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from equity._kernels.switch import MAX, STAND, STANDARD, play_switch_chunk, policy_keep
-from equity.cards import CardsLike, card_codes
+from equity._kernels.switch import MAX, STAND, STANDARD, WILD_SHIFT, play_switch_chunk, policy_keep
+from equity.cards import CardsLike, card_codes, parse_rank
 from equity.errors import InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.games.base import Draw, Switch
@@ -38,9 +38,12 @@ def _policy_code(name, where: str) -> int:
     raise OptionError(f"unknown draw policy {name!r}{where}: allowed are {', '.join(map(repr, POLICIES))}")
 
 
-def _policy_codes(policy, players: int) -> np.ndarray:
+def _policy_codes(policy, players: int, wild_rank: int | None = None) -> np.ndarray:
+    """The kernels' draw policy code per seat; a game's fixed ``wild_rank`` is packed above
+    the policy (``(wild_rank + 1) << WILD_SHIFT``), so the policies keep wild cards."""
+    wild_bits = 0 if wild_rank is None else (wild_rank + 1) << WILD_SHIFT
     if isinstance(policy, str):
-        return np.full(players, _policy_code(policy, ""), dtype=np.int8)
+        return np.full(players, _policy_code(policy, "") | wild_bits, dtype=np.int8)
     if not isinstance(policy, Sequence) or isinstance(policy, bytes):
         raise OptionError(
             f"policy must be a name ({', '.join(map(repr, POLICIES))}) or a list of names, one per seat; "
@@ -48,7 +51,8 @@ def _policy_codes(policy, players: int) -> np.ndarray:
         )
     if len(policy) != players:
         raise OptionError(f"policy lists {len(policy)} seats but there are {players} players")
-    return np.array([_policy_code(p, f" for seat {i}") for i, p in enumerate(policy)], dtype=np.int8)
+    return np.array([_policy_code(p, f" for seat {i}") | wild_bits for i, p in enumerate(policy)],
+                    dtype=np.int8)
 
 
 def _check_limits(limit, limit_with_ace) -> None:
@@ -199,7 +203,7 @@ def play_switch(
     if not _is_int(threads) or threads < 1:
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
     _check_limits(limit, limit_with_ace)
-    codes = _policy_codes(policy, players)
+    codes = _policy_codes(policy, players, game.fixed_wild_rank)
     seed = resolve_seed(seed)
     folded_rows = _folded(folded, deals, players)
 
@@ -254,7 +258,8 @@ def play_switch(
 
 
 def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DRAW.limit,
-                  limit_with_ace: int = _DRAW.limit_with_ace) -> np.ndarray:
+                  limit_with_ace: int = _DRAW.limit_with_ace,
+                  wild: str | int | None = None) -> np.ndarray:
     """The cards a draw policy throws away from one five-card hand, in hand order.
 
     Parameters
@@ -265,6 +270,10 @@ def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DR
         ``"standard"``, ``"stand"`` or ``"max"`` (see :func:`play_switch`).
     limit, limit_with_ace
         The draw limits, as in :func:`play_switch`.
+    wild
+        A fixed wild rank (``"2"`` for deuces wild), or None.  The policy decides on the
+        cards as they are, then keeps every wild card too (a game with a fixed wild rank
+        plays its draw this way).
 
     Returns
     -------
@@ -280,10 +289,13 @@ def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DR
     'Qd7c4s2h'
     >>> format_cards(draw_discards("KhQd7c4s2h"))
     '7c4s2h'
+    >>> format_cards(draw_discards("KhQd7c4s2h", wild="2"))
+    '7c4s'
     """
     codes = card_codes(hand)
     if codes.size != 5:
         raise InvalidInputError(f"a draw hand has 5 cards, got {codes.size}")
     _check_limits(limit, limit_with_ace)
-    keep = policy_keep(codes, 0, _policy_code(policy, ""), limit, limit_with_ace)
+    wild_rank = None if wild is None else parse_rank(wild)
+    keep = policy_keep(codes, 0, _policy_codes(policy, 1, wild_rank)[0], limit, limit_with_ace)
     return codes[[k for k in range(5) if not (keep >> k) & 1]]

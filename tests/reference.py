@@ -409,8 +409,11 @@ def _wild_low(naturals: tuple[int, ...], n_wild: int, wild_can_be_ace: bool) -> 
 # ---------------------------------------------------------------------------------------------
 # The standard draw policy of Switch and five-card draw, from its rule text
 # ---------------------------------------------------------------------------------------------
-def standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4) -> list[int]:
-    """The cards the standard policy throws away (rules 1-7 and the limit of equity.switch)."""
+def standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4,
+                      wild: int | None = None) -> list[int]:
+    """The cards the standard policy throws away (rules 1-7 and the limit of equity.switch);
+    with a fixed ``wild`` rank, the same choice made on the cards as they are, less the wild
+    cards, which are always kept."""
     ranks = [c // 4 for c in cards]
     suits = [c % 4 for c in cards]
     count = Counter(ranks)
@@ -438,4 +441,4 @@ def standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4)
 
     while 5 - len(keep) > allowed():
         keep.append(max(c for c in cards if c not in keep))
-    return [c for c in cards if c not in keep]
+    return [c for c in cards if c not in keep and c // 4 != wild]

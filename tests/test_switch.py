@@ -14,6 +14,8 @@ from reference import standard_discards as oracle_standard_discards
 from equity._kernels.switch import switch_step
 from equity.cards import card_codes, format_cards
 from equity.errors import InvalidInputError, OptionError
+from equity.games import GAMES, WildRule
+from equity.games.custom import variant
 from equity.rng import chunk_states
 from equity.switch import draw_discards, play_switch
 
@@ -222,6 +224,51 @@ def test_limit_rule_ace_allows_four():
     assert format_cards(draw_discards("9h8h7c6d5s", policy="max")) == "7c6d5s"
     assert format_cards(draw_discards("9h8h7cAd5s", policy="max")) == "9h8h7c5s"
     assert format_cards(draw_discards("9h8h7cAd5s", policy="max", limit=5, limit_with_ace=5)) == "9h8h7cAd5s"
+
+
+def test_policies_keep_the_wild_cards_of_a_game_with_a_fixed_wild_rank():
+    # deuces wild: no pair, four-flush or run among the cards as they are, so the standard
+    # rule keeps the king and (limit three) the jack, and then the wild deuce as well
+    assert format_cards(draw_discards("2c7d9hJsKd")) == "2c7d9h"
+    assert format_cards(draw_discards("2c7d9hJsKd", wild="2")) == "7d9h"
+    # the deuce of hearts counts as a heart: four hearts are kept, the four of spades goes
+    assert format_cards(draw_discards("2hKhQh9h4s", wild="2")) == "4s"
+    # a pair of deuces (two wild cards) and a pair of kings: both kept, the seven goes
+    assert format_cards(draw_discards("2c2dKhKs7c", wild="2")) == "7c"
+    # the max policy keeps the ace (so four may go) and the wild deuce
+    assert format_cards(draw_discards("9h8h7cAd2s", policy="max")) == "9h8h7c2s"
+    assert format_cards(draw_discards("9h8h7cAd2s", policy="max", wild="2")) == "9h8h7c"
+    assert format_cards(draw_discards("9h8h7cAd2s", policy="stand", wild="2")) == ""
+    # aces wild: the rule keeps the ace alone (four may go when an ace is kept) and the ace,
+    # wild, stays; sevens wild: the seven is kept beside the ace
+    assert format_cards(draw_discards("AhQd7c4s3h", wild="A")) == "Qd7c4s3h"
+    assert format_cards(draw_discards("AhQd7c4s3h", wild="7")) == "Qd4s3h"
+
+
+@pytest.mark.parametrize("wild", [0, 5, 12], ids=["deuces", "sevens", "aces"])
+def test_wild_standard_policy_matches_the_oracle_on_random_hands(wild):
+    rng = np.random.default_rng(40 + wild)
+    kept_wild = 0
+    for _ in range(3000):
+        hand = rng.choice(52, 5, replace=False)
+        got = draw_discards(hand, wild=wild).tolist()
+        assert got == oracle_standard_discards(hand.tolist(), wild=wild), format_cards(hand)
+        kept_wild += any(c // 4 == wild for c in hand) and got != oracle_standard_discards(hand.tolist())
+    assert kept_wild > 100  # the wild rule changed the draw of many hands
+
+
+def test_a_switch_game_with_deuces_wild_never_throws_a_deuce_away():
+    base = GAMES["switch"]
+    game = variant(base, "deuces_wild_switch", wild=WildRule("fixed", 4, 0),
+                   ranking=("five_of_a_kind", *base.ranking))
+    deals, players = 400, 4
+    r = play_switch(players, deals, seed=8, game=game, trace=True)
+    before, after = r["trace_hands"][:, 1], r["trace_hands"][:, 2]
+    for d in range(deals):
+        for p in range(players):
+            lost = sorted(set(before[d, p].tolist()) - set(after[d, p].tolist()))
+            assert lost == sorted(oracle_standard_discards(before[d, p].tolist(), wild=0))
+    assert not (r["discarded"] & np.uint64(0b1111)).any()  # the deuces are codes 0-3
 
 
 @pytest.mark.parametrize("limit,limit_with_ace", [(3, 4), (3, 3), (2, 4), (1, 2), (0, 0), (5, 5)])

@@ -28,7 +28,9 @@ player who has drawn ``k <= 4`` replacements so far leaves ``n - 5 * n_players -
 check nothing).
 
 Draw policies are integer codes: ``0`` stand pat, ``1`` the standard policy
-(:func:`standard_keep`), ``2`` draw the most the limit allows (:func:`max_keep`).
+(:func:`standard_keep`), ``2`` draw the most the limit allows (:func:`max_keep`).  A game
+with a fixed wild rank ``r`` adds ``(r + 1) << WILD_SHIFT`` to its seats' codes
+(``equity.switch._policy_codes``), and :func:`policy_keep` then keeps every wild card too.
 """
 
 import numpy as np
@@ -46,6 +48,8 @@ ACE_BIT = 1 << 12
 STAND = 0
 STANDARD = 1
 MAX = 2
+#: The bits of a policy code above the policy: the game's wild rank + 1 (0: no wild rank).
+WILD_SHIFT = 2
 
 #: Filler for unused entries of trace arrays.
 NO_CARD = 255
@@ -54,6 +58,7 @@ __all__ = [
     "STAND",
     "STANDARD",
     "MAX",
+    "WILD_SHIFT",
     "NO_CARD",
     "switch_step",
     "switch_step_local",
@@ -276,12 +281,26 @@ def max_keep(hand, base, limit, limit_with_ace):
 
 @inline_kernel
 def policy_keep(hand, base, policy, limit, limit_with_ace):
-    """Positions to keep (5-bit mask) under policy code ``policy`` (0 stand, 1 standard, 2 max)."""
-    if policy == 1:
-        return standard_keep(hand, base, limit, limit_with_ace)
-    if policy == 2:
-        return max_keep(hand, base, limit, limit_with_ace)
-    return 31
+    """Positions to keep (5-bit mask) under policy code ``policy``: 0 stand, 1 standard, 2 max,
+    plus ``(wild rank + 1) << WILD_SHIFT`` in a game with a fixed wild rank.
+
+    The policy decides on the cards as they are (a wild card counts as its own rank and
+    suit), and then every wild card is kept as well; keeping more cards never breaks the
+    draw limit.
+    """
+    code = np.int64(policy)
+    wild = (code >> WILD_SHIFT) - 1
+    rule = code & ((1 << WILD_SHIFT) - 1)
+    if rule == 1:
+        keep = standard_keep(hand, base, limit, limit_with_ace)
+    elif rule == 2:
+        keep = max_keep(hand, base, limit, limit_with_ace)
+    else:
+        return 31
+    if wild >= 0:
+        for k in range(5):
+            keep |= np.int64((np.int64(hand[base + k]) >> 2) == wild) << k
+    return keep
 
 
 @kernel
