@@ -116,8 +116,9 @@ def key_of(cards: Sequence[int], rules: Rules) -> tuple[int, tuple[int, ...]]:
     if rules.wild is None or all(c >> 2 != rules.wild for c in cards):
         name, tiebreak = classify(cards, rules)
         return len(rules.ranking) - 1 - rules.ranking.index(name), tiebreak
-    return _wild_key(tuple(sorted(c for c in cards if c >> 2 != rules.wild)),
-                     sum(c >> 2 == rules.wild for c in cards), rules)
+    # Python ints in the cached call: numpy ints would come back in the keys of later calls
+    return _wild_key(tuple(sorted(int(c) for c in cards if c >> 2 != rules.wild)),
+                     int(sum(c >> 2 == rules.wild for c in cards)), rules)
 
 
 @functools.cache
