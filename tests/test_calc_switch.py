@@ -24,39 +24,33 @@ import equity
 from equity.calc import _Question, calc
 
 
-def test_switch_only_equity_equals_enumerated_switches():
-    # two players, no draw: each switch trades one random card each way (25 equal outcomes),
-    # and two switches make 625 equally likely showdowns
-    a, b = ref.parse("AhAdKsKd7c"), ref.parse("QcQdJhTh2s")
+def _two_switch_share(mine: str, other: str, base_game: str) -> float:
+    """Seat 0's exact share after two heads-up switches and no draw: each switch trades one
+    card each way, every pair of positions equally likely (n * n outcomes a switch for hands
+    of n cards), then the best five of each hand (``base_game``) shows down."""
+    a, b = ref.parse(mine), ref.parse(other)
+    n = len(a)
     total = Fraction(0)
-    for i, j in itertools.product(range(5), repeat=2):
+    for i, j in itertools.product(range(n), repeat=2):
         a1 = a[:i] + [b[j]] + a[i + 1:]
         b1 = b[:j] + [a[i]] + b[j + 1:]
-        for k, m in itertools.product(range(5), repeat=2):
+        for k, m in itertools.product(range(n), repeat=2):
             a2 = a1[:k] + [b1[m]] + a1[k + 1:]
             b2 = b1[:m] + [a1[k]] + b1[m + 1:]
-            ka, kb = ref.best_high("draw", a2), ref.best_high("draw", b2)
+            ka, kb = ref.best_high(base_game, a2), ref.best_high(base_game, b2)
             total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
-    expected = float(total / 625)
-    sampled = calc("switch", ["AhAdKsKd7c", "QcQdJhTh2s"], trials=40_000, seed=3, draw_policy="stand")
-    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+    return float(total / n ** 4)
 
 
-def test_switch7_switch_only_equity_equals_enumerated_switches():
-    # seven-card Switch has no draw: two switches, each trading one random card each way heads-up
-    # (49 equal outcomes per switch), then the best five of seven
-    a, b = ref.parse("AhAdKsKd7c2c3c"), ref.parse("QcQdJhTh9s8s4d")
-    total = Fraction(0)
-    for i, j in itertools.product(range(7), repeat=2):
-        a1 = a[:i] + [b[j]] + a[i + 1:]
-        b1 = b[:j] + [a[i]] + b[j + 1:]
-        for k, m in itertools.product(range(7), repeat=2):
-            a2 = a1[:k] + [b1[m]] + a1[k + 1:]
-            b2 = b1[:m] + [a1[k]] + b1[m + 1:]
-            ka, kb = ref.best_high("draw7", a2), ref.best_high("draw7", b2)
-            total += 1 if ka > kb else Fraction(1, 2) if ka == kb else 0
-    expected = float(total / 7 ** 4)
-    sampled = calc("switch7", ["AhAdKsKd7c2c3c", "QcQdJhTh9s8s4d"], trials=40_000, seed=13)
+@pytest.mark.parametrize(("game", "base_game", "hands", "seed", "rules"), [
+    # five-card Switch with the draw skipped (stand pat): 625 equally likely showdowns
+    ("switch", "draw", ["AhAdKsKd7c", "QcQdJhTh2s"], 3, {"draw_policy": "stand"}),
+    # seven-card Switch has no draw: 7 ** 4 equally likely showdowns of the best five of seven
+    ("switch7", "draw7", ["AhAdKsKd7c2c3c", "QcQdJhTh9s8s4d"], 13, {}),
+])
+def test_switch_only_equity_equals_enumerated_switches(game, base_game, hands, seed, rules):
+    expected = _two_switch_share(*hands, base_game)
+    sampled = calc(game, hands, trials=40_000, seed=seed, **rules)
     assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
 
 
