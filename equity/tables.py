@@ -329,9 +329,12 @@ def _whole_hand_table(game: Game, counts: np.ndarray, dp: _MultisetDP, hole_inde
     non-flush class of exactly ``j`` of the hand's ranks with the board's, the largest
     of its choices' entries in ``exact_classes``.  Read from a table larger than the
     caches, so ``best_exact_whole`` computes a block of rows' positions before it loads
-    any.  Empty when the hand has only ``j`` hole cards or the table would be too large."""
+    any.  A hand of only ``j`` hole cards (Spanish) has one choice; its table is still worth
+    building, as it keeps only the full boards (455 x 28 entries, 25 KB, where the per-choice
+    table has a row for every slot of the hash, 600 KB).  Empty when the table would be too
+    large."""
     j, n_hole, n_board = game.hole_rule.min_used, game.hole_cards, game.board_cards
-    if n_hole <= j or n_hole > game.max_combo_cards or n_board > game.max_combo_cards:
+    if n_hole < j or n_hole > game.max_combo_cards or n_board > game.max_combo_cards:
         return _NO_WHOLE_TABLE
     in_deck = ~(counts[:, [r for r in range(13) if r not in game.deck_ranks]] > 0).any(axis=1)
     boards = np.flatnonzero((dp.sizes == n_board) & in_deck)

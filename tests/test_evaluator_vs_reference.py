@@ -308,8 +308,7 @@ def _two_suit_deals(game: str, trials: int, seed: int) -> Deals:
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
 def test_exact_rule_flushes_match_reference(game: str) -> None:
     """Flushes of exactly two hole and three board cards on two-suit deals, against the
-    reference (Omaha's through the whole-hand kernel and its straight-window index, Spanish's
-    by listing the choices)."""
+    reference (through the whole-hand kernel and its straight-window index)."""
     d = _two_suit_deals(game, 4000, 21)
     keys = [R.best_high(game, h, b) for h, b in zip(d.hole.tolist(), d.board.tolist(),
                                                        strict=True)]
@@ -334,21 +333,26 @@ def _per_choice_strengths(g, t, d: Deals) -> np.ndarray:
     return out
 
 
-def test_omaha_whole_hand_table_equals_the_per_choice_tables() -> None:
-    """Omaha on the full board reads one entry per hand (the whole-hand table) and finds
-    flushes through the straight-window index; on 100,000 random deals and the two-suit
-    deals it gives what the per-choice tables and the listing of flush choices give."""
+@pytest.mark.parametrize(("game", "boards", "hands"), [
+    ("omaha", 6175, 1820),  # 5-card rank multisets of 13 ranks; 4-card ones
+    ("spanish", 455, 28),  # of 7 ranks, at most four of each: C(11, 5) - 7; C(8, 2)
+])
+def test_whole_hand_table_equals_the_per_choice_tables(game: str, boards: int,
+                                                       hands: int) -> None:
+    """Omaha and Spanish on the full board read one entry per hand (the whole-hand table) and
+    find flushes through the straight-window index; on 100,000 random deals and the two-suit
+    deals they give what the per-choice tables and the listing of flush choices give."""
     from equity._kernels.evaluate import FLUSH_MASKS
     from equity.games import get_game
     from equity.tables import tables_for
 
-    g = get_game("omaha")
+    g = get_game(game)
     t = tables_for(g)
-    assert t.whole_classes.shape == (6175, 1820)  # 5-card boards x 4-card hands, by ranks
-    assert t.flush_classes.shape == (1, 2 * FLUSH_MASKS + 10)  # the index and ten straights
-    assert tables_for(get_game("spanish")).whole_classes.size == 0  # two hole cards: no gain
-    for d in (deal("omaha", 25_000, 4, 5, 23), _two_suit_deals("omaha", 4000, 24)):
-        fast = equity.evaluate_many("omaha", d.hole, d.board)
+    assert t.whole_classes.shape == (boards, hands)
+    straights = 10 if game == "omaha" else 4  # Spanish: A-8-9-T-J up to T-J-Q-K-A
+    assert t.flush_classes.shape == (1, 2 * FLUSH_MASKS + straights)  # the index, the straights
+    for d in (deal(game, 25_000, 4, 5, 23), _two_suit_deals(game, 4000, 24)):
+        fast = equity.evaluate_many(game, d.hole, d.board)
         assert np.array_equal(fast, _per_choice_strengths(g, t, d))
 
 
