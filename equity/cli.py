@@ -1,7 +1,7 @@
 """The ``equity`` command: equities, hand evaluation and the list of games from a terminal.
 
 ``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``,
-and ``equity sim ...`` for the studies.  Wrong input prints one line saying
+``equity cache [--prune]``, and ``equity sim ...`` for the studies.  Wrong input prints one line saying
 what is wrong and exits with status 2.
 """
 
@@ -129,6 +129,28 @@ def games_command() -> None:
     width = max(len(name) for name in GAMES)
     for name, game in GAMES.items():
         typer.echo(f"{name:<{width}}  {game.title}: {game.description}")
+
+
+@app.command("cache")
+def cache_command(
+    prune: Annotated[bool, typer.Option(
+        "--prune", help="Remove the entries this version no longer uses.")] = False,
+) -> None:
+    """Show the cache of generated tables and compiled kernels; --prune removes stale entries."""
+    from equity.cache import cache_entries, prune_cache
+    from equity.tables import cache_dir
+
+    entries = cache_entries()
+    stale = [e for e in entries if not e.current]
+    in_use = sum(e.size for e in entries if e.current)
+    typer.echo(f"{cache_dir()}: {len(entries) - len(stale)} entries in use ({in_use / 2**20:.1f} MB), "
+               f"{len(stale)} stale ({sum(e.size for e in stale) / 2**20:.1f} MB)")
+    if prune:
+        removed = prune_cache()
+        typer.echo(f"removed {len(removed)} stale entries "
+                   f"({sum(e.size for e in removed) / 2**20:.1f} MB)")
+    elif stale:
+        typer.echo("equity cache --prune removes the stale entries")
 
 
 def _mount_studies() -> None:

@@ -1,0 +1,89 @@
+"""What the on-disk cache holds, and pruning what no longer serves this version of the code.
+
+Generated tables are named ``tables-<game fingerprint>-<generator digest>.npz``
+(:func:`equity.tables.tables_for`) and the Numba cache lives in ``numba-<kernel
+digest>`` (:func:`equity._kernels.kernel_cache_dir`), both under
+:func:`equity.tables.cache_dir`.  An edit to the table generator or to a kernel
+changes a digest, so the old files are never read again but stay on disk; each
+set of tables is up to 26 MB.  :func:`cache_entries` sorts them and
+:func:`prune_cache` removes the stale ones (another installed version of the
+toolkit sharing the folder rebuilds its own on next use).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from equity._kernels import kernel_cache_dir
+from equity.tables import _generator_digest, cache_dir
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """One file or folder of the cache: its path, size in bytes, and whether this code uses it."""
+
+    path: Path
+    size: int
+    current: bool
+
+
+def _size(path: Path) -> int:
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return path.stat().st_size
+
+
+def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
+    """The toolkit's entries in the cache folder (default :func:`equity.tables.cache_dir`).
+
+    Returns
+    -------
+    list of CacheEntry
+        Tables files, left-over temporary files of an interrupted write, and Numba
+        cache folders, sorted by name; ``current`` is False for those no code of this
+        version reads (tables of another generator digest, another kernel digest's Numba
+        folder, temporary files).  Files the toolkit did not write are not listed.
+    """
+    folder = cache_dir() if folder is None else Path(folder)
+    if not folder.is_dir():
+        return []
+    digest = _generator_digest()
+    numba_name = kernel_cache_dir().name
+    entries = []
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        if name.startswith("tables-") and name.endswith(".npz"):
+            current = name.removesuffix(".npz").rsplit("-", 1)[-1] == digest
+        elif name.startswith("numba-") and path.is_dir():
+            current = name == numba_name
+        elif name.endswith(".tmp") and path.is_file():
+            current = False
+        else:
+            continue
+        try:
+            entries.append(CacheEntry(path, _size(path), current))
+        except OSError:  # removed meanwhile by another process
+            continue
+    return entries
+
+
+def prune_cache(folder: Path | None = None) -> list[CacheEntry]:
+    """Remove the entries of :func:`cache_entries` that this version does not use.
+
+    Returns
+    -------
+    list of CacheEntry
+        The entries removed.
+    """
+    removed = []
+    for entry in cache_entries(folder):
+        if entry.current:
+            continue
+        if entry.path.is_dir():
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            entry.path.unlink(missing_ok=True)
+        removed.append(entry)
+    return removed
