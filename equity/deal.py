@@ -408,9 +408,10 @@ def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, rever
 
 
 def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, folded: np.ndarray,
-                       options: dict) -> dict:
-    """One chunk of a Switch game: the switches and draw, then the showdown for the whole pot."""
-    from equity.pots import pot_shares_many
+                       options: dict, stakes=None) -> dict:
+    """One chunk of a Switch game: the switches and draw, then the showdown for the whole pot
+    (and with ``stakes``, each seat's net chips)."""
+    from equity.pots import pot_shares_many, settle_many
     from equity.switch import play_switch
 
     played = play_switch(players, n, seed=seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
@@ -422,6 +423,8 @@ def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, fol
            "share": pot_shares_many(high, folded=folded)}
     if "drawn" in played:
         out["drawn"] = played["drawn"]
+    if stakes is not None:
+        out["chips"] = settle_many(high, stakes, folded=folded) - stakes
     return out
 
 
@@ -443,6 +446,8 @@ def _switch_rows(g: Game, players: int, start: int, played: dict, folded: np.nda
             columns[name] = np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
         if k == 0 and "drawn" in played:
             columns["drawn"] = played["drawn"].ravel()
+    if "chips" in played:
+        columns["chips"] = played["chips"].ravel()
     return pd.DataFrame(columns)
 
 
@@ -678,8 +683,6 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
     samples = _samples(lookahead_samples)
-    if switch_options and stakes is not None:
-        raise OptionError("stakes are not yet supported for switch games")
     folded_all = _fold_mask(folds, deals, players)
     chip_stakes = None
     if stakes is not None:
@@ -692,7 +695,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8
     totals = _SeatTotals(players)
-    if aggregate and switch_options:
+    if aggregate and switch_options and chip_stakes is None:
         _aggregate_switch(g, players, deals, seed, first_chunk, folded_all, switch_options, totals, show)
         table = totals.table(exchange=False, chips=False)
         table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
@@ -709,7 +712,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         state = chunk_states(seed, first_chunk + chunk, 1)[0]
         folded = np.ascontiguousarray(folded_all[start:start + n])
         if switch_options:
-            played = _play_switch_chunk(g, players, n, seed, first_chunk + chunk, folded, switch_options)
+            played = _play_switch_chunk(g, players, n, seed, first_chunk + chunk, folded, switch_options,
+                                        chip_stakes)
             if aggregate:
                 totals.add(played)
             else:

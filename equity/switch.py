@@ -58,9 +58,10 @@ def _policy_codes(policy, players: int, wild_rank: int | None = None) -> np.ndar
 def _check_limits(limit, limit_with_ace) -> None:
     if not _is_int(limit) or not 0 <= limit <= 5:
         raise OptionError(f"limit must be an integer from 0 to 5 cards, got {limit!r}")
-    if not _is_int(limit_with_ace) or not limit <= limit_with_ace <= 5:
+    if not _is_int(limit_with_ace) or not 0 <= limit_with_ace <= 5:
         raise OptionError(
-            f"limit_with_ace must be an integer from limit ({limit}) to 5 cards, got {limit_with_ace!r}"
+            f"limit_with_ace must be an integer from 0 to 5 cards, got {limit_with_ace!r} (a hand "
+            f"keeping an ace may draw max(limit, limit_with_ace))"
         )
 
 
@@ -140,7 +141,8 @@ def play_switch(
         (draw the most the limit allows, keeping the highest cards).  Unused in the seven-card game.
     limit, limit_with_ace
         Most cards a player may draw (default 3), and the most when the kept cards include an ace
-        (default 4).  ``0 <= limit <= limit_with_ace <= 5``.
+        (default 4), each from 0 to 5: a hand keeping an ace may draw
+        ``max(limit, limit_with_ace)``.
     reverse
         Each player takes from the next active player instead of the previous one.
     folded

@@ -276,6 +276,56 @@ def test_side_pots_conserve_chips_and_short_stack_wins_at_most_the_main_pot() ->
     np.testing.assert_allclose(summary.chips_per_deal, table.groupby("seat").chips.mean())
 
 
+#: The most players each deck serves: (deck - board - burns) // hole cards, from the rule
+#: documents' counts; five-card draw and its seven-card form keep the usual seven.
+MOST_PLAYERS = {
+    "holdem": (52 - 5 - 3) // 2,  # 22
+    "omaha": (52 - 5 - 3) // 4,  # 11
+    "tahoe": (52 - 5 - 3) // 3,  # 14: fifteen would need 53 cards
+    "spanish": (28 - 5 - 3) // 2,  # 10, as RULINGS.md says
+    "egyptian": (52 - 6 - 3) // 2,  # 21
+    "eldorado": (52 - 4 - 2) // 2,  # 23
+    "draw": 7, "draw7": 7, "switch": 7, "switch7": 7,
+}
+
+
+@pytest.mark.parametrize("game", sorted(MOST_PLAYERS))
+def test_player_limit_is_what_the_deck_serves(game: str) -> None:
+    from equity.games.custom import check_game
+
+    g = equity.get_game(game)
+    assert g.max_players == MOST_PLAYERS[game]
+    check_game(g)  # the limits custom games are held to
+    if g.streets:
+        deck = equity.format_cards(np.array(g.deck, dtype=np.uint8))
+        dealt = deal_from_order(game, g.max_players, deck)
+        assert len(dealt["hole"]) == g.max_players
+        with pytest.raises(equity.InvalidInputError, match=f"{g.max_players + 1} players"):
+            deal_from_order(game, g.max_players + 1, deck)
+
+
+def test_switch_side_pots_from_the_showdown_strengths() -> None:
+    """Switch with seat 0 all-in for 10 and seats 1 and 2 for 40: the main pot of 30 goes to
+    the best of the three hands, the side pot of 60 to the better of seats 1 and 2 (ties
+    split evenly; no odd chips with these amounts)."""
+    table = equity.simulate("switch", 3, 3000, seed=23, stakes=[10, 40, 40])
+    strength = table.pivot(index="deal", columns="seat", values="strength").to_numpy()
+    chips = table.pivot(index="deal", columns="seat", values="chips").to_numpy()
+    won = np.zeros_like(chips)
+    for d, s in enumerate(strength.tolist()):
+        for pot, seats in ((30, [0, 1, 2]), (60, [1, 2])):
+            best = max(s[p] for p in seats)
+            winners = [p for p in seats if s[p] == best]
+            for p in winners:
+                won[d, p] += pot // len(winners)
+    np.testing.assert_array_equal(chips, won - np.array([10, 40, 40]))
+    assert {-10, 20} <= set(chips[:, 0].tolist())  # seat 0 both won and lost the main pot
+    assert {-40, 20, 50} <= set(chips[:, 1].tolist())  # seat 1: none, side pot only, both
+    summary = equity.simulate("switch", 3, 3000, seed=23, stakes=[10, 40, 40], aggregate=True)
+    np.testing.assert_allclose(summary.chips_per_deal, chips.mean(axis=0))
+    np.testing.assert_allclose(summary.equity, table.groupby("seat").share.mean())
+
+
 def test_switch_through_simulate_records_who_gave_what() -> None:
     table = equity.simulate("switch", 4, 500, seed=31)
     assert {"gave_1", "received_1", "drawn", "gave_2", "received_2"} <= set(table.columns)

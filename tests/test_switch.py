@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from reference import standard_discards as oracle_standard_discards
 
+import equity
 from equity._kernels.switch import switch_step
 from equity.cards import card_codes, format_cards
 from equity.errors import InvalidInputError, OptionError
@@ -344,7 +345,7 @@ def test_policy_per_seat():
     ({"policy": ["stand", "bluff", "max"]}, "'bluff' for seat 1"),
     ({"policy": ["stand"]}, "policy lists 1 seats but there are 3"),
     ({"limit": 6}, "limit must be an integer from 0 to 5"),
-    ({"limit": 3, "limit_with_ace": 2}, "limit_with_ace must be an integer from limit"),
+    ({"limit": 3, "limit_with_ace": 6}, "limit_with_ace must be an integer from 0 to 5"),
     ({"deals": -1}, "deals must be"),
     ({"chunk_size": 0}, "chunk_size"),
     ({"seed": -3}, "seed"),
@@ -353,6 +354,18 @@ def test_bad_options_are_named(kwargs, match):
     args = {"players": 3, "deals": 10, "seed": 1} | kwargs
     with pytest.raises(OptionError, match=match):
         play_switch(args.pop("players"), args.pop("deals"), **args)
+
+
+def test_a_lower_ace_limit_means_the_plain_limit() -> None:
+    """A hand keeping an ace may draw max(limit, limit_with_ace) (docs/rules.md), so an ace
+    limit below the plain limit changes nothing."""
+    # Rule 7 keeps the ace; with an ace limit of 3 the king is kept too.
+    assert format_cards(draw_discards("AhKd7c4s2h", limit=3, limit_with_ace=3)) == "7c4s2h"
+    assert format_cards(draw_discards("AhKd7c4s2h", limit=4, limit_with_ace=3)) == "Kd7c4s2h"
+    assert format_cards(draw_discards("AhKd7c4s2h", limit=4, limit_with_ace=0)) == "Kd7c4s2h"
+    # draw_limit=5 alone (the ace limit left at its default 4): the max policy draws five
+    table = equity.simulate("switch", 3, 300, seed=5, draw_limit=5, draw_policy="max")
+    assert table.drawn.max() == 5
 
 
 def test_bad_folded_shape_is_named():

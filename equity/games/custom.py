@@ -403,7 +403,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
     >>> define_game("nine_card", hole_cards=9, max_players=6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    equity.errors.GameError: game 'nine_card': max_players 6: ... at most 5 players 9 hole cards each ...
+    equity.errors.GameError: game 'nine_card': max_players 6: ... at most 5 players 9 hole cards each, ...
     """
     if not isinstance(name, str) or not name.strip() or name != name.strip():
         raise GameError(f"name must be a non-empty text without surrounding spaces, got {name!r}")
@@ -563,11 +563,11 @@ def check_game(game: Game) -> Game:
             f"deck too small: two players need {needed} cards ({hole} hole cards each, {board} board "
             f"cards and {burns} burns) but the {deck_text} has {game.deck_size}"
         )
-    dealt_most = (game.deck_size - board) // hole
+    dealt_most = _capacity(game.deck_size, hole, game.streets, has_draw=False)
     if game.max_players < 2 or game.max_players > dealt_most:
         raise fail(
             f"max_players {game.max_players}: the {game.deck_size}-card deck deals at most "
-            f"{dealt_most} players {hole} hole cards each and {board} board cards"
+            f"{dealt_most} players {hole} hole cards each, {board} board cards and {burns} burns"
         )
     rule = game.hole_rule
     if rule.max_used < 1:
@@ -642,8 +642,8 @@ def _check_phases(game: Game, fail) -> None:
             raise fail(f"phases: the draw is five-card draw; this game deals {game.hole_cards} hole "
                        f"cards for a {game.hand_size}-card hand")
         if not (isinstance(d.limit, int) and isinstance(d.limit_with_ace, int)
-                and 0 <= d.limit <= d.limit_with_ace <= 5):
-            raise fail(f"draw limits {d.limit}, {d.limit_with_ace}: need 0 <= limit <= limit_with_ace <= 5")
+                and 0 <= d.limit <= 5 and 0 <= d.limit_with_ace <= 5):
+            raise fail(f"draw limits {d.limit}, {d.limit_with_ace}: each from 0 to 5 cards")
         spare = game.deck_size - game.max_players * game.hole_cards
         if spare < DRAW_RESERVE:
             raise fail(

@@ -20,7 +20,7 @@ EGYPTIAN = Game(
         C.FLUSH, C.STRAIGHT, C.THREE_OF_A_KIND, C.THREE_PAIR, C.TWO_PAIR, C.ONE_PAIR,
         C.HIGH_CARD,
     ),
-    max_players=20,
+    max_players=21,
     phases=EGYPTIAN_STREETS,
     description="two hole cards, six board cards (3-2-1), best six of eight, three new hand types",
 )

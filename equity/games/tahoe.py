@@ -16,7 +16,7 @@ TAHOE = Game(
     ranking=STANDARD_RANKING,
     low=LowRule(qualifier=6),
     pot_modes=("high", "hi_lo"),
-    max_players=15,
+    max_players=14,
     phases=HOLDEM_STREETS,
     description="three hole cards, five board cards; none, one or two hole cards used, never three",
 )
