@@ -17,6 +17,7 @@ import numpy as np
 from equity.errors import CardError
 
 __all__ = [
+    "ACE",
     "RANKS",
     "SUITS",
     "RANK_NAMES",
@@ -30,6 +31,8 @@ __all__ = [
 ]
 
 RANKS = "23456789TJQKA"
+#: Rank index of the ace (ranks 0..12 are 2..A).
+ACE = RANKS.index("A")
 SUITS = "cdhs"
 RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight",

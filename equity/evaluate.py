@@ -28,7 +28,7 @@ from equity._kernels.evaluate import (
     first_invalid_row,
 )
 from equity._kernels.perfect_hash import slots_of
-from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_rank
+from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
@@ -571,12 +571,24 @@ def _playing_cards(g: Game, cards: np.ndarray, n_hole: int, size: int, target: i
     return cards[positions[best]], int(holes[best])
 
 
-def _display_order(codes: np.ndarray, wild_rank: int | None) -> str:
+def _display_order(codes: np.ndarray, wild_rank: int | None, ace_low: bool = False) -> str:
+    """The cards as text, larger groups first, then higher ranks (the ace last when it plays
+    low: in a straight below ace-high, and in an ace-to-five low), the wild cards at the end."""
     naturals = [int(c) for c in codes if (c >> 2) != wild_rank]
     wilds = [int(c) for c in codes if (c >> 2) == wild_rank]
     count = Counter(c >> 2 for c in naturals)
-    naturals.sort(key=lambda c: (count[c >> 2], c >> 2, c & 3), reverse=True)
+
+    def rank(c: int) -> int:
+        return -1 if ace_low and c >> 2 == ACE else c >> 2
+
+    naturals.sort(key=lambda c: (count[c >> 2], rank(c), c & 3), reverse=True)
     return "".join(card_text(c) for c in naturals + wilds)
+
+
+def _ace_plays_low(category: str, strength: int) -> bool:
+    """Whether an ace in this high hand counts low: a straight (flush) that is not ace-high."""
+    return (category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+            and _tiebreak(strength, 1)[0] != ACE)
 
 
 def _tiebreak(strength: int, n: int) -> list[int]:
@@ -621,7 +633,8 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
 
     played, used = _playing_cards(g, cards, len(hole_codes), g.hand_size, strength, strengths_of)
     category, text = _describe(g, strength)
-    return Hand(g.name, strength, str(category), _display_order(played, wild_rank), text, used)
+    return Hand(g.name, strength, str(category),
+                _display_order(played, wild_rank, _ace_plays_low(category, strength)), text, used)
 
 
 @lru_cache(maxsize=64)
@@ -691,5 +704,7 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
     else:
         category, text = _describe_low(strength)
     wild_rank = g.fixed_wild_rank if wild is None else parse_rank(wild)
-    return Hand(g.name, strength, category, _display_order(played, wild_rank), text, used, is_low=True)
+    return Hand(g.name, strength, category,
+                _display_order(played, wild_rank, ace_low=g.low.kind == "ace_to_five"), text, used,
+                is_low=True)
 

@@ -33,12 +33,12 @@ import numpy as np
 from equity._kernels.evaluate import FLUSH_MASKS
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
 from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
+from equity.cards import ACE
 from equity.games.base import Game
 from equity.rankings import exact_hand_value, exact_low_value
 
 __all__ = ["EvalTables", "tables_for", "build_tables", "card_bits", "cache_dir"]
 
-ACE = 12
 #: Rank weights of the seven-card tables: every multiset of at most seven ranks, at most four of
 #: a rank, has its own sum (the largest is 18,393,157).  Made by
 #: ``equity._kernels.row_hash.greedy_rank_weights(7, 13, 1 << 25)`` (about three minutes);

@@ -380,3 +380,18 @@ def test_errors_are_the_toolkit_classes() -> None:
         equity.evaluate("holdem", "Ah Kd", "Qh 2c 3d", wild="K")
     for cls in (equity.CardError, equity.GameError, equity.OptionError):
         assert issubclass(cls, equity.InvalidInputError) and issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize(("call", "cards"), [
+    # an ace that plays low is written last; an ace that plays high first
+    (lambda: equity.evaluate("holdem", "Ah2c", "3d4s5h9cTd"), "5h4s3d2cAh"),
+    (lambda: equity.evaluate("holdem", "Ah2h", "3h4h5h9cTd"), "5h4h3h2hAh"),
+    (lambda: equity.evaluate("holdem", "AhKc", "QdJsTh9c2d"), "AhKcQdJsTh"),
+    (lambda: equity.evaluate("holdem", "AhAc", "3d4s5hAdTd"), "AhAdAcTd5h"),
+    (lambda: equity.evaluate("spanish", "AhJh", "Ts9d8cKcKd"), "JhTs9d8cAh"),  # ace as a seven
+    (lambda: equity.evaluate("egyptian", "Ah2c", "3d4s5h6cKdKs"), "6c5h4s3d2cAh"),
+    (lambda: equity.evaluate_low("omaha", "Ah2dKsKc", "3c4d5hQsQd"), "5h4d3c2dAh"),
+    (lambda: equity.evaluate_low("tahoe", "Ah2c3c", "4d5s8hTdJc"), "8h5s4d2cAh"),
+])
+def test_cards_are_written_in_playing_order(call: Callable, cards: str) -> None:
+    assert call().cards == cards

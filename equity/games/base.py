@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
-from equity.cards import RANKS, SUITS
+from equity.cards import ACE, RANKS, SUITS
 from equity.errors import GameError
 from equity.rankings import POSSIBLE_CATEGORIES, Category
 
@@ -28,7 +28,6 @@ __all__ = [
     "standard_straights",
 ]
 
-ACE = 12
 
 
 @dataclass(frozen=True)

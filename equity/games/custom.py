@@ -72,7 +72,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from equity.cards import RANKS, SUITS, parse_rank
+from equity.cards import ACE, RANKS, SUITS, parse_rank
 from equity.errors import CardError, GameError
 from equity.games.base import (
     LOW_KINDS,
@@ -109,7 +109,6 @@ FIELDS = (
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw")
-ACE = 12
 #: Cards a draw must leave in the stub and discards together beyond the players' hands (see
 #: :mod:`equity._kernels.switch`: a player who has drawn four may still need a fifth).
 DRAW_RESERVE = 5
