@@ -383,7 +383,7 @@ def test_short_deck_ace_six_seven_eight_nine_is_the_lowest_straight() -> None:
     board = "6s 8h 9c Kd Jh"
     wheel = equity.evaluate(game, "Ac7d", board)  # A-6-7-8-9
     jack_high = equity.evaluate(game, "Ts7s", board)  # 7-8-9-T-J, above 6-7-8-9-T
-    assert str(wheel) == "nine-high straight" and wheel.cards == "Ac9c8h7d6s"
+    assert str(wheel) == "nine-high straight" and wheel.cards == "9c8h7d6sAc"
     assert str(jack_high) == "jack-high straight"
     assert wheel < jack_high
     trips = equity.evaluate(game, "KcKh", board)
