@@ -26,9 +26,11 @@ DECKS = {"spanish": ref.SPANISH_DECK}
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "games"
 
 
-def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", *,
-                  hi_lo: bool = False, wild: int | None = None, board_size: int | None = None):
-    """Exact pot shares (Fractions) by enumerating every completion of the board."""
+def oracle_board_shares(game: str, hands: list[str], board: str = "", dead: str = "", *,
+                        hi_lo: bool = False, wild: int | None = None,
+                        board_size: int | None = None):
+    """Each completion of the board: every seat's exact pot share and the part of it won with
+    the high hand (Fractions)."""
     deck = DECKS.get(game, ref.DECK52)
     holes = [ref.parse(h) for h in hands]
     known = ref.parse(board)
@@ -36,11 +38,10 @@ def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", 
     stub = [c for c in deck if c not in used]
     size = {"holdem": 5, "omaha": 5, "tahoe": 5, "spanish": 5, "egyptian": 6, "eldorado": 4}[game] \
         if board_size is None else board_size
-    shares = [Fraction(0)] * len(holes)
-    high_part = [Fraction(0)] * len(holes)
-    count = 0
     for extra in itertools.combinations(stub, size - len(known)):
         full = known + list(extra)
+        shares = [Fraction(0)] * len(holes)
+        high_part = [Fraction(0)] * len(holes)
         highs = [ref.best_high(game, h, full, wild) for h in holes]
         top = max(highs)
         winners = [p for p, k in enumerate(highs) if k == top]
@@ -55,8 +56,16 @@ def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", 
             low_winners = [p for p, k in enumerate(lows) if k == best_low]
             for p in low_winners:
                 shares[p] += Fraction(1, 2) / len(low_winners)
-        count += 1
-    return [s / count for s in shares], [h / count for h in high_part]
+        yield shares, high_part
+
+
+def oracle_equity(game: str, hands: list[str], board: str = "", dead: str = "", *,
+                  hi_lo: bool = False, wild: int | None = None, board_size: int | None = None):
+    """Exact pot shares (Fractions) by enumerating every completion of the board."""
+    boards = list(oracle_board_shares(game, hands, board, dead, hi_lo=hi_lo, wild=wild,
+                                      board_size=board_size))
+    return ([sum(b[0][p] for b in boards) / len(boards) for p in range(len(hands))],
+            [sum(b[1][p] for b in boards) / len(boards) for p in range(len(hands))])
 
 
 def close(a, b, tol=1e-12) -> bool:
@@ -182,6 +191,30 @@ def test_hi_lo_exact_equals_oracle(game, hands, board):
     for p in range(len(hands)):
         assert close(table.equity[p], expected[p])
         assert close(table.high[p], high[p])
+
+
+@pytest.mark.parametrize("game, hands, board, hi_lo", [
+    ("omaha", ["Ah2hKsKd", "As3dQcJc"], "4c7d9h", True),  # lows, scoops, quarters, splits
+    ("tahoe", ["Ah2hKh", "3c4cQd"], "5d7c9s", True),
+    ("tahoe", ["AhKhQh", "AsKd7h"], "Ad7c2d", False),  # high pot: wins and split pots
+    ("spanish", ["AhKh", "AdKd"], "Qd9h8c", False),  # split unless a flush
+])
+def test_heads_up_exact_outcomes_equal_oracle(game, hands, board, hi_lo):
+    """Heads-up showdowns are counted by outcome and shared once a task: every column (equity,
+    whole pots won, parts of pots, the high part) against the oracle, board by board."""
+    boards = list(oracle_board_shares(game, hands, board, hi_lo=hi_lo))
+    table = calc(game, hands, board=board, hi_lo=hi_lo)
+    assert table.attrs["method"] == "exact"
+    n = len(boards)
+    for p in range(2):
+        shares = [b[0][p] for b in boards]
+        assert close(table.equity[p], sum(shares) / n)
+        assert close(table.win[p], sum(s == 1 for s in shares) / n)
+        assert close(table.tie[p], sum(0 < s < 1 for s in shares) / n)
+        if hi_lo:
+            assert close(table.high[p], sum(b[1][p] for b in boards) / n)
+    kinds = {tuple(b[0]) for b in boards}
+    assert len(kinds) >= 3, kinds  # more than win and lose: the outcomes' shares are exercised
 
 
 def test_eldorado_after_the_exchange_equals_oracle_with_wild_rank():

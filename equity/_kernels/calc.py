@@ -440,8 +440,10 @@ def _add_duels(first_wins, second_wins, splits, acc):
 def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len, exact_need,
                  all_cards, low_rule, disp, params, hole_rows, exact_classes, rank_classes,
                  flush_classes, flush_bias, low_classes, exact_low_classes, classes, lows, shares, live,
-                 acc, wild_tables, seat_high, seat_low, seven=False, offsets=None, seven_lows=None):
-    """Value every seat's hand on one complete board and add the pot's shares to ``acc``.
+                 acc, wild_tables, seat_tables, tally, seven=False, offsets=None,
+                 seven_lows=None):
+    """Value every seat's hand on one complete board and add the pot's shares to ``acc`` (or,
+    heads-up, count the outcome in ``tally``: see :func:`_add_tally`).
 
     ``all_cards``: a hand is the best of all the seat's hole cards and the board
     (one hole choice per seat, with a shorter path).  ``low_rule``: 0 for a high
@@ -452,8 +454,11 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     ``(wild rank, ...)`` as :func:`wild_cards_class` takes it, or None for no wild card (a
     separate compilation, so the games without one do not carry the wild-card code); a fixed
     wild rank is taken with ``all_cards`` hands only.  ``seat_high``/``seat_low``: each seat's
-    exact-rule class on every board row (:func:`_seat_tables`), or empty to look the choices up.
+    exact-rule class on every board row (:func:`_seat_tables`), or empty to look the choices up,
+    as one pair ``seat_tables``.  (A call of more than 30 arguments compiles to a call with
+    ``*args``, which Numba cannot inline.)
     """
+    seat_high, seat_low = seat_tables
     # the board's row of the exact-rule tables, once for every seat's high and low
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
     for p in range(n_players):
@@ -478,7 +483,10 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
                                      rank_classes, flush_classes, flush_bias, False, None,
                                      board_slot)
     if low_rule == 0:
-        _score(classes, live, n_players, shares, acc)
+        if n_players == 2:
+            _tally_heads_up(classes, lows, 0, tally)
+        else:
+            _score(classes, live, n_players, shares, acc)
         return
     for p in range(n_players):
         if low_rule == 1 and seat_low.shape[0] > 0:
@@ -491,7 +499,10 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
         else:
             lows[p] = choices_low_class(board_total, totals, p * n_sets, n_sets, disp, params,
                                         low_classes)
-    _score_hi_lo(classes, lows, live, n_players, shares, acc)
+    if n_players == 2:
+        _tally_heads_up(classes, lows, low_rule, tally)
+    else:
+        _score_hi_lo(classes, lows, live, n_players, shares, acc)
 
 
 @inline_kernel
@@ -554,6 +565,55 @@ def _scratch(n_players):
     return (np.empty(n_players, dtype=np.int64), np.empty(n_players, dtype=np.float64),
             np.ones(n_players, dtype=np.bool_), np.empty(n_players, dtype=np.int64),
             np.zeros((5, n_players), dtype=np.float64))
+
+
+#: Heads-up showdowns counted by outcome (:func:`_tally_heads_up`): the high's (first seat
+#: wins, second wins, split) by the low's (the same, or no low).
+HEADS_UP_OUTCOMES = 12
+
+
+@inline_kernel
+def _outcome(first, second):
+    """0 when ``first`` is the better value, 1 when ``second`` is, 2 when they are equal."""
+    return 2 - 2 * np.int64(first > second) - np.int64(second > first)
+
+
+@inline_kernel
+def _tally_heads_up(classes, lows, low_rule, tally):
+    """Count a heads-up showdown by outcome instead of sharing the pot at once: the shares of
+    every outcome are added once a task (:func:`_add_tally`)."""
+    low = 3
+    if low_rule != 0 and (lows[0] > 0 or lows[1] > 0):
+        low = _outcome(lows[0], lows[1])
+    tally[4 * _outcome(classes[0], classes[1]) + low] += 1
+
+
+@inline_kernel
+def _add_tally(tally, low_rule, live, acc):
+    """Add the heads-up showdowns counted in ``tally`` to ``acc``: each outcome's pot shares
+    from :func:`_score` or :func:`_score_hi_lo` (the pot rule's one home), times its count."""
+    classes = np.empty(2, dtype=np.int64)
+    lows = np.empty(2, dtype=np.int64)
+    shares = np.empty(2, dtype=np.float64)
+    one = np.zeros((5, 2), dtype=np.float64)
+    for k in range(HEADS_UP_OUTCOMES):
+        count = tally[k]
+        if count == 0:
+            continue
+        high, low = k // 4, k % 4
+        classes[0] = np.int64(high != 1)  # 1, 0 / 0, 1 / 1, 1
+        classes[1] = np.int64(high != 0)
+        lows[0] = 0 if low == 3 else np.int64(low != 1) + 1
+        lows[1] = 0 if low == 3 else np.int64(low != 0) + 1
+        one[:] = 0.0
+        if low_rule == 0:
+            _score(classes, live, 2, shares, one)
+        else:
+            _score_hi_lo(classes, lows, live, 2, shares, one)
+        for r in range(5):
+            for p in range(2):
+                acc[r, p] += count * one[r, p]
+        tally[k] = 0
 
 
 @inline_kernel
@@ -675,6 +735,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                                        suit_bits)
         rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
         classes, shares, live, lows, acc = _scratch(n_players)
+        tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
         done = 0
         first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
         second_wins = 0
@@ -718,9 +779,10 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             seat_high, seat_low, seven, seven_offsets, seven_low_classes)
+                             (seat_high, seat_low), tally, seven, seven_offsets, seven_low_classes)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
+        _add_tally(tally, low_rule, live, acc)
         for k in range(5):
             for p in range(n_players):
                 sums[c, k, p] = acc[k, p]
@@ -804,6 +866,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                            exact_classes, exact_low_classes, True,
                                            boards // n_parts)
         classes, shares, live, lows, acc = _scratch(n_players)
+        tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
         base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         first_wins = 0
         second_wins = 0
@@ -819,7 +882,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             seat_high, seat_low, seven, seven_offsets, seven_low_classes)
+                             (seat_high, seat_low), tally, seven, seven_offsets, seven_low_classes)
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
@@ -849,10 +912,11 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                                      params, rows, exact_classes,
                                                      lookup_classes, flush_classes, flush_bias,
                                                      low_classes, exact_low_classes, classes, lows,
-                                                     shares, live, acc, wild_tables, seat_high,
-                                                     seat_low, seven, seven_offsets,
+                                                     shares, live, acc, wild_tables,
+                                                     (seat_high, seat_low), tally, seven, seven_offsets,
                                                      seven_low_classes)
         _add_duels(first_wins, second_wins, splits, acc)
+        _add_tally(tally, low_rule, live, acc)
         for k in range(5):
             for p in range(n_players):
                 sums[task, k, p] = acc[k, p]
