@@ -31,6 +31,7 @@ from equity._kernels.calc import (
     enumerate_plain,
     sample_plain,
     sample_switch,
+    share_sums,
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_rank
@@ -325,9 +326,15 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
 def row_sums(shares: np.ndarray, high_part: np.ndarray | None = None):
     """Trials, then per seat the summed share, summed squared share, wins, ties and (hi-lo) the
     summed high part, of rows of pot shares."""
-    high = None if high_part is None else high_part.sum(axis=0)
-    return (float(shares.shape[0]), shares.sum(axis=0), (shares * shares).sum(axis=0),
-            (shares == 1.0).sum(axis=0), ((shares > 0) & (shares < 1.0)).sum(axis=0), high)
+    out = np.empty((5, shares.shape[1]))
+    share_sums(np.ascontiguousarray(shares, dtype=np.float64),
+               _NO_HIGH_PART if high_part is None
+               else np.ascontiguousarray(high_part, dtype=np.float64), out)
+    return (float(shares.shape[0]), out[0], out[1], out[2], out[3],
+            None if high_part is None else out[4])
+
+
+_NO_HIGH_PART = np.zeros((0, 1))
 
 
 class _Sums:
@@ -388,18 +395,32 @@ def _shares(q: _Question, high: np.ndarray | None, low: np.ndarray | None):
     return shares, high_only * np.where(has_low, 0.5, 1.0)
 
 
+def _seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:
+    """Each seat's hole cards as a contiguous ``(rows, n_hole)`` array, from rows of every seat's.
+
+    numpy copies a column block of a few bytes a row at a few tens of nanoseconds a row; read as
+    one wider integer per seat (two cards as a uint16), the block is one strided column, copied
+    many times faster (1.7 ms less per seat for 65,536 rows here)."""
+    rows = hole.shape[0]
+    if n_hole in (1, 2, 4, 8) and hole.flags.c_contiguous:
+        seats = hole.view(np.dtype(f"u{n_hole}"))
+        return [np.ascontiguousarray(seats[:, p]).view(np.uint8).reshape(rows, n_hole)
+                for p in range(players)]
+    return [np.ascontiguousarray(hole[:, p * n_hole:(p + 1) * n_hole]) for p in range(players)]
+
+
 def _strengths(q: _Question, hole: np.ndarray, board: np.ndarray, wild_rows) -> tuple:
     """High and low strengths, shape (rows, players), of dealt rows."""
-    g, h = q.game, q.n_hole
+    g = q.game
+    seats = _seat_holes(hole, q.players, q.n_hole)
     high = low = None
     if q.mode != "low":
-        high = np.stack([evaluate_many(g, hole[:, p * h:(p + 1) * h], board, wild=wild_rows, check=False)
-                         for p in range(q.players)], axis=1)
+        high = np.stack([evaluate_many(g, seat, board, wild=wild_rows, check=False) for seat in seats],
+                        axis=1)
     if q.mode != "high":
         extra = {"wild_can_be_ace": q.rules["wild_can_be_ace"]} if "wild_can_be_ace" in q.rules else {}
-        low = np.stack([evaluate_low_many(g, hole[:, p * h:(p + 1) * h], board, wild=wild_rows,
-                                          check=False, **extra)
-                        for p in range(q.players)], axis=1)
+        low = np.stack([evaluate_low_many(g, seat, board, wild=wild_rows, check=False, **extra)
+                        for seat in seats], axis=1)
     return high, low
 
 

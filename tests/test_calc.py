@@ -501,3 +501,32 @@ def test_monte_carlo_of_two_known_seven_card_hands_values_all_seven_cards() -> N
     exact = calc("egyptian", ["AhKh", "QsQd"], board="Qh7h2c", exact=True)
     mc = calc("egyptian", ["AhKh", "QsQd"], board="Qh7h2c", trials=40_000, seed=5)
     assert abs(mc.equity[0] - exact.equity[0]) < 4 * mc.stderr[0]
+
+
+def test_row_sums_of_worked_shares() -> None:
+    from equity.calc import row_sums
+
+    # a win, a split, a loss and a quartered pot for seat 0 (seat 1 the rest)
+    shares = np.array([[1.0, 0.0], [0.5, 0.5], [0.0, 1.0], [0.25, 0.75]])
+    high_part = np.array([[0.5, 0.0], [0.5, 0.5], [0.0, 0.5], [0.25, 0.25]])
+    n, share, share_sq, wins, ties, high = row_sums(shares, high_part)
+    assert n == 4.0
+    np.testing.assert_array_equal(share, [1.75, 2.25])
+    np.testing.assert_array_equal(share_sq, [1 + 0.25 + 0.0625, 0.25 + 1 + 0.5625])
+    np.testing.assert_array_equal(wins, [1, 1])
+    np.testing.assert_array_equal(ties, [2, 2])
+    np.testing.assert_array_equal(high, [1.25, 1.25])
+    assert row_sums(shares)[5] is None
+
+
+@pytest.mark.parametrize("n_hole", [1, 2, 3, 4, 5])
+def test_seat_holes_are_the_column_blocks(n_hole: int) -> None:
+    from equity.calc import _seat_holes
+
+    players = 3
+    hole = np.random.default_rng(n_hole).integers(0, 52, (1000, players * n_hole), dtype=np.uint8)
+    seats = _seat_holes(hole, players, n_hole)
+    assert len(seats) == players
+    for p, seat in enumerate(seats):
+        assert seat.flags.c_contiguous and seat.dtype == np.uint8
+        np.testing.assert_array_equal(seat, hole[:, p * n_hole:(p + 1) * n_hole])

@@ -572,6 +572,25 @@ def _scratch(n_players):
 HEADS_UP_OUTCOMES = 12
 
 
+@kernel
+def share_sums(shares, high_part, out):
+    """Per seat, over rows of pot shares (``float64[rows, players]``): the summed share, summed
+    squared share, whole pots and parts of pots, and the summed ``high_part`` (the same shape,
+    or no rows), into ``out`` (``float64[5, players]``, overwritten).  One pass: numpy's
+    reductions down the columns of a two-seat array take several times as long."""
+    out[:] = 0.0
+    for i in range(shares.shape[0]):
+        for p in range(shares.shape[1]):
+            share = shares[i, p]
+            out[0, p] += share
+            out[1, p] += share * share
+            out[2, p] += np.float64(share == 1.0)
+            out[3, p] += np.float64(share > 0.0 and share < 1.0)
+    for i in range(high_part.shape[0]):
+        for p in range(high_part.shape[1]):
+            out[4, p] += high_part[i, p]
+
+
 @inline_kernel
 def _outcome(first, second):
     """0 when ``first`` is the better value, 1 when ``second`` is, 2 when they are equal."""
