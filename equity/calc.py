@@ -323,6 +323,10 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
 # ---------------------------------------------------------------------------------------------
 # Results
 # ---------------------------------------------------------------------------------------------
+#: ``high_part`` for :func:`share_sums` when there is none (no rows).
+_NO_HIGH_PART = np.zeros((0, 1))
+
+
 def row_sums(shares: np.ndarray, high_part: np.ndarray | None = None):
     """Trials, then per seat the summed share, summed squared share, wins, ties and (hi-lo) the
     summed high part, of rows of pot shares."""
@@ -332,9 +336,6 @@ def row_sums(shares: np.ndarray, high_part: np.ndarray | None = None):
                else np.ascontiguousarray(high_part, dtype=np.float64), out)
     return (float(shares.shape[0]), out[0], out[1], out[2], out[3],
             None if high_part is None else out[4])
-
-
-_NO_HIGH_PART = np.zeros((0, 1))
 
 
 class _Sums:

@@ -12,15 +12,18 @@ from equity.cache import cache_entries, prune_cache
 from equity.tables import _generator_digest
 
 
+def _stale_digest() -> str:
+    """A generator digest that is not this code's."""
+    return "1" * 12 if _generator_digest() == "0" * 12 else "0" * 12
+
+
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A cache folder with current and stale tables, Numba folders, a temporary file and a
     file the toolkit did not write."""
     monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
-    digest = _generator_digest()
-    stale_digest = "0" * 12 if digest != "0" * 12 else "1" * 12
-    (tmp_path / f"tables-aaaa-{digest}.npz").write_bytes(b"x" * 100)
-    (tmp_path / f"tables-bbbb-{stale_digest}.npz").write_bytes(b"x" * 300)
+    (tmp_path / f"tables-aaaa-{_generator_digest()}.npz").write_bytes(b"x" * 100)
+    (tmp_path / f"tables-bbbb-{_stale_digest()}.npz").write_bytes(b"x" * 300)
     current_numba = tmp_path / kernel_cache_dir().name
     (current_numba / "sub").mkdir(parents=True)
     (current_numba / "sub" / "k.nbc").write_bytes(b"x" * 50)
@@ -34,10 +37,9 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_entries_say_which_are_current(cache_folder: Path) -> None:
     entries = {e.path.name: (e.size, e.current) for e in cache_entries()}
-    digest = _generator_digest()
     assert entries == {
-        f"tables-aaaa-{digest}.npz": (100, True),
-        f"tables-bbbb-{'0' * 12 if digest != '0' * 12 else '1' * 12}.npz": (300, False),
+        f"tables-aaaa-{_generator_digest()}.npz": (100, True),
+        f"tables-bbbb-{_stale_digest()}.npz": (300, False),
         kernel_cache_dir().name: (50, True),
         "numba-000000000000": (70, False),
         "tmpabc.tmp": (5, False),

@@ -272,7 +272,10 @@ def test_a_switch_game_with_deuces_wild_never_throws_a_deuce_away():
     assert not (r["discarded"] & np.uint64(0b1111)).any()  # the deuces are codes 0-3
 
 
-@pytest.mark.parametrize("limit,limit_with_ace", [(3, 4), (3, 3), (2, 4), (1, 2), (0, 0), (5, 5)])
+@pytest.mark.parametrize("limit,limit_with_ace", [
+    (3, 4), (3, 3), (2, 4), (1, 2), (0, 0), (5, 5),
+    (4, 3), (5, 2),  # an ace limit below the plain one: max(limit, limit_with_ace)
+])
 def test_standard_policy_matches_the_oracle_on_random_hands(limit, limit_with_ace):
     rng = np.random.default_rng(limit * 10 + limit_with_ace)
     for _ in range(3000):
