@@ -234,7 +234,8 @@ def _has_cards(board) -> bool:
         return False
     if isinstance(board, str):
         return board.strip() != ""
-    return np.asarray(board).size > 0
+    cards = np.asarray(board)
+    return cards.ndim > 0 and cards.shape[-1] > 0  # a (0, 5) array: no rows, five board cards
 
 
 # ---------------------------------------------------------------------------------------------

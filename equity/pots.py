@@ -46,11 +46,11 @@ def _integers(values, what: str, ndims: tuple[int, ...]) -> np.ndarray:
     if arr.ndim not in ndims:
         shape = " or ".join({1: "(players,)", 2: "(deals, players)"}[d] for d in ndims)
         raise InvalidInputError(f"{what} must have shape {shape}, got shape {arr.shape}")
-    if arr.size == 0:
+    if arr.shape[-1] == 0:  # no deals is an empty batch; no players is no showdown
         raise InvalidInputError(f"{what} is empty: a showdown needs at least one player")
     if arr.dtype.kind not in "iu":
         raise InvalidInputError(f"{what} must be integers, got {arr.dtype}")
-    if arr.dtype == np.uint64 and int(arr.max()) > _INT64_MAX:
+    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > _INT64_MAX:
         raise InvalidInputError(f"{what} hold a value above {_INT64_MAX}")
     return np.ascontiguousarray(arr, dtype=np.int64)
 
@@ -87,7 +87,7 @@ def _strengths(high, low, mode: str, ndims: tuple[int, ...], single: bool):
     name, shape = ("high", high_arr.shape) if high is not None else ("low", low_arr.shape)
     if high is not None and low is not None:
         _same_shape(low_arr, "low", shape, "high", single)
-    if low is not None and low_arr.min() < 0:
+    if low is not None and (low_arr < 0).any():
         at = tuple(int(k) for k in np.argwhere(low_arr < 0)[0])
         raise InvalidInputError(
             f"low strengths must be 0 (no qualifying low) or positive: {_where(single, at)} has "
@@ -125,11 +125,11 @@ def _stakes(stakes, shape: tuple[int, ...], against: str, single: bool) -> tuple
         _same_shape(arr.reshape(-1), "stakes", shape[1:], f"each deal of {against}", True)
     else:
         _same_shape(arr, "stakes", shape, against, single)
-    if arr.min() < 0:
+    if (arr < 0).any():
         at = tuple(int(k) for k in np.argwhere(arr < 0)[0])
         where = _where(single or arr.ndim == 1, at)
         raise InvalidInputError(f"stakes must be non-negative chips: {where} has {arr[at]}")
-    if int(arr.max()) > _INT64_MAX // shape[-1]:
+    if arr.size and int(arr.max()) > _INT64_MAX // shape[-1]:
         raise InvalidInputError(f"stakes are too large: a pot must stay below {_INT64_MAX} chips")
     per_row = arr.ndim == 2 and arr.shape[0] > 1
     return arr.ravel(), per_row

@@ -395,3 +395,41 @@ def test_errors_are_the_toolkit_classes() -> None:
 ])
 def test_cards_are_written_in_playing_order(call: Callable, cards: str) -> None:
     assert call().cards == cards
+
+
+# ---------------------------------------------------------------------------------------
+# Empty batches: no rows is an empty answer, not an error
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha", "tahoe", "spanish", "egyptian", "eldorado",
+                                  "draw", "draw7"])
+def test_empty_batch_gives_empty_strengths(game: str) -> None:
+    g = equity.get_game(game)
+    hole = np.zeros((0, g.hole_cards), np.uint8)
+    board = np.zeros((0, g.board_cards), np.uint8)
+    one = equity.evaluate_many(game, *_one_row(g))
+    strengths = equity.evaluate_many(game, hole, board)
+    assert strengths.shape == (0,) and strengths.dtype == one.dtype
+    assert equity.categories_of(game, strengths).shape == (0,)
+    if g.low is not None:
+        assert equity.evaluate_low_many(game, hole, board).shape == (0,)
+    if g.board_cards:
+        assert equity.hole_cards_used_many(game, hole, board).shape == (0,)
+
+
+def _one_row(g) -> tuple[np.ndarray, np.ndarray]:
+    """The first cards of the game's deck as one row of hole and board cards."""
+    deck = [4 * r + s for r in g.deck_ranks for s in range(4)]
+    hole = np.array([deck[: g.hole_cards]], np.uint8)
+    board = np.array([deck[g.hole_cards: g.hole_cards + g.board_cards]], np.uint8)
+    return hole, board
+
+
+def test_empty_batch_of_showdowns() -> None:
+    none = np.zeros((0, 3), np.int64)
+    assert equity.pot_shares_many(none).shape == (0, 3)
+    assert equity.pot_shares_many(none, low=none, mode="hi_lo").shape == (0, 3)
+    assert equity.settle_many(none, [5, 5, 5]).shape == (0, 3)
+    assert equity.settle_many(none, none).shape == (0, 3)
+    with pytest.raises(ValueError, match="at least one player"):
+        equity.pot_shares_many(np.zeros((2, 0), np.int64))
