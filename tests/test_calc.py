@@ -329,6 +329,9 @@ def test_random_hand_in_exact_enumeration_is_every_hand_of_the_stub():
     ("eldorado", ["AhKh", "QsQd"], "Kc7c2d", {"wild": "K"}),
     ("omaha", ["Ah2hKsKd", "As2dQcJc"], "3c5d9h", {"hi_lo": True}),
     ("tahoe", ["Ah2hKh", "3c4cQd", "random"], "5d7c9s", {"hi_lo": True}),
+    # two known Tahoe hands over 60,000 boards: the seats' tables of every board (the exact
+    # answer on 1,081 boards looks each hole choice up instead)
+    ("tahoe", ["Ah2hKh", "3c4cQd"], "5d7c9s", {"hi_lo": True}),
 ])
 def test_monte_carlo_within_four_standard_errors_of_exact(game, hands, board, rules):
     exact = calc(game, hands, board=board, exact=True, **rules)
@@ -530,3 +533,47 @@ def test_seat_holes_are_the_column_blocks(n_hole: int) -> None:
     for p, seat in enumerate(seats):
         assert seat.flags.c_contiguous and seat.dtype == np.uint8
         np.testing.assert_array_equal(seat, hole[:, p * n_hole:(p + 1) * n_hole])
+
+
+def test_tahoe_seat_tables_give_the_evaluators_strengths() -> None:
+    """Known Tahoe hands read their best class (and low) on a board from one table entry a seat,
+    made once (``seven_seat_classes``), with the flushes of their hole choices added
+    (``seven_seat_class``): on random boards, the strengths ``evaluate_many`` and
+    ``evaluate_low_many`` give each hand."""
+    from equity._kernels.evaluate import seven_seat_class, seven_seat_classes
+    from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
+    from equity.cards import card_codes
+    from equity.evaluate import _flush_bias, evaluate_low_many, evaluate_many
+    from equity.games import get_game
+    from equity.tables import tables_for
+
+    g = get_game("tahoe")
+    t = tables_for(g)
+    hole = card_codes("Ah2hKh9h3c4cQd")[:6]  # seats: Ah2hKh (three hearts), 9h3c4c
+    words = t.seven_words
+    pairs = list(itertools.combinations(range(3), 2))  # at most two hole cards: the best pair
+    totals = np.array([words[hole[3 * p + a]] + words[hole[3 * p + b]]
+                       for p in range(2) for a, b in pairs], dtype=np.uint64)
+    masks = np.array([t.suit_bits[hole[3 * p + a]] | t.suit_bits[hole[3 * p + b]]
+                      for p in range(2) for a, b in pairs], dtype=np.uint64)
+    args = (totals, hole, 2, 3, 3, 5, True, words, t.seven_offsets, t.seven_classes,
+            t.seven_low_classes)
+    empty_high, empty_low = seven_seat_classes(*args, 1_000)  # too few boards to pay
+    assert empty_high.shape[0] == 0 and empty_low.shape[0] == 0
+    high, low = seven_seat_classes(*args, 10**9)
+    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    stub = np.array([c for c in range(52) if c not in set(hole.tolist())], dtype=np.uint8)
+    rng = np.random.default_rng(5)
+    boards = np.array([rng.choice(stub, 5, replace=False) for _ in range(3_000)], dtype=np.uint8)
+    for p in range(2):
+        seat = np.repeat(hole[None, 3 * p: 3 * p + 3], len(boards), axis=0)
+        want_high = evaluate_many("tahoe", seat, boards)
+        want_low = evaluate_low_many("tahoe", seat, boards)
+        for i, board in enumerate(boards):
+            board_total = np.uint64(sum(int(words[c]) for c in board) % 2**64)
+            board_masks = np.uint64(np.bitwise_or.reduce(t.suit_bits[board]))
+            slot = row_slot(board_total, t.seven_offsets, SEVEN_ROW_SHIFT)
+            value = seven_seat_class(high[p, slot], board_total, board_masks, totals, masks,
+                                     3 * p, 3, t.flush_classes[0], bias)
+            assert t.high_strength[value] == want_high[i], (p, ref.show(board.tolist()))
+            assert t.low_strength[low[p, slot]] == want_low[i], (p, ref.show(board.tolist()))

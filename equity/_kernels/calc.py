@@ -42,10 +42,13 @@ from equity._kernels.evaluate import (
     seat_board_classes,
     seven_choices_low_class,
     seven_class,
+    seven_seat_class,
+    seven_seat_classes,
     wild_cards_class,
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 from equity._kernels.switch import draw_step_local, switch_step_local
 
 U64 = np.uint64
@@ -454,15 +457,23 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     ``(wild rank, ...)`` as :func:`wild_cards_class` takes it, or None for no wild card (a
     separate compilation, so the games without one do not carry the wild-card code); a fixed
     wild rank is taken with ``all_cards`` hands only.  ``seat_high``/``seat_low``: each seat's
-    exact-rule class on every board row (:func:`_seat_tables`), or empty to look the choices up,
-    as one pair ``seat_tables``.  (A call of more than 30 arguments compiles to a call with
+    class on every board row of the exact-rule tables, or with ``seven`` on every board slot of
+    the seven-card tables (:func:`_seat_tables`), or empty to look the choices up, as one pair
+    ``seat_tables``.  (A call of more than 30 arguments compiles to a call with
     ``*args``, which Numba cannot inline.)
     """
     seat_high, seat_low = seat_tables
-    # the board's row of the exact-rule tables, once for every seat's high and low
+    # the board's row of the exact-rule tables, once for every seat's high and low (through the
+    # seven-card tables, the board's own slot there, when the seats' tables are made)
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
+    if seven and seat_high.shape[0] > 0:
+        board_slot = np.int64(row_slot(board_total, offsets, SEVEN_ROW_SHIFT))
     for p in range(n_players):
-        if seven:
+        if seven and seat_high.shape[0] > 0:
+            classes[p] = seven_seat_class(seat_high[p, board_slot], board_total, board_masks,
+                                          totals, masks, p * n_sets, n_sets, flush_classes,
+                                          flush_bias)
+        elif seven:
             classes[p] = choices_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
                                        disp, params, rank_classes, flush_classes, flush_bias, True,
                                        offsets)
@@ -493,6 +504,8 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
             lows[p] = seat_low[p, board_slot]
         elif low_rule == 1:
             lows[p] = exact_low_class(board_slot, hole_rows, p * n_sets, n_sets, exact_low_classes)
+        elif seven and seat_low.shape[0] > 0:
+            lows[p] = seat_low[p, board_slot]
         elif seven:
             lows[p] = seven_choices_low_class(board_total, totals, p * n_sets, n_sets, offsets,
                                               seven_lows)
@@ -540,13 +553,22 @@ def _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index):
 
 
 @inline_kernel
-def _seat_tables(rows, n_players, n_sets, exact_need, low_rule, exact_classes, exact_low_classes,
-                 fixed, boards):
-    """With ``fixed`` hands in an exact-rule game, each seat's class (and low, in a hi-lo pot of
-    the exact-rule low) on every board row (:func:`seat_board_classes`): one load a seat and
-    board, where looking up the hole choices takes one per choice in a larger table.  Made
-    only when the task values at least twice as many ``boards`` as there are rows (a few
-    hundred microseconds of work); empty arrays otherwise."""
+def _seat_tables(rows, totals, hole, n_players, n_hole, n_sets, n_board, exact_need, low_rule,
+                 exact_classes, exact_low_classes, seven, seven_words, seven_offsets,
+                 seven_classes, seven_low_classes, fixed, boards):
+    """With ``fixed`` hands, each seat's class (and low, in a hi-lo pot) on every board, made
+    once: one load a seat and board, where looking up the hole choices takes one per choice.
+
+    In an exact-rule game, by board row of the exact-rule tables (:func:`seat_board_classes`,
+    from the seats' exact-rule columns ``rows``); through the seven-card tables, with more
+    than one hole choice (Tahoe), by the board's slot there (:func:`seven_seat_classes`, from
+    the choices' sums ``totals`` and the ``hole`` cards).  Made only when the task values at
+    least twice as many ``boards`` as the table has rows (a few hundred microseconds of
+    work); empty arrays otherwise."""
+    if seven and fixed and n_sets > 1:
+        return seven_seat_classes(totals, hole, n_players, n_hole, n_sets, n_board,
+                                  low_rule == 2, seven_words, seven_offsets, seven_classes,
+                                  seven_low_classes, boards)
     worth = fixed and exact_need > 0 and boards >= 2 * exact_classes.shape[0]
     n_rows = exact_classes.shape[0] if worth else 0
     high = np.zeros((n_players if n_rows else 0, n_rows), dtype=np.uint16)
@@ -733,7 +755,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     seven = _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes)
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
-    # fixed hands of an exact rule: their tables by board row, once for every chunk
+    # fixed hands: their tables by board (exact-rule row or seven-card slot), once for every chunk
     every_seat_fixed = True
     for p in range(n_players):
         if kinds[p] != FIXED:
@@ -741,8 +763,9 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     fixed_totals, _ = _all_seat_sums(fixed_hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                      suit_bits)
     seat_high, seat_low = _seat_tables(
-        _all_seat_rows(fixed_totals, n_players, n_sets, disp, params, hole_index), n_players,
-        n_sets, exact_need, low_rule, exact_classes, exact_low_classes,
+        _all_seat_rows(fixed_totals, n_players, n_sets, disp, params, hole_index), fixed_totals,
+        fixed_hole, n_players, n_hole, n_sets, n_board, exact_need, low_rule, exact_classes,
+        exact_low_classes, seven, seven_words, seven_offsets, seven_classes, seven_low_classes,
         every_seat_fixed and not has_ranges, chunk_trials.sum())
     for c in prange(states.shape[0]):
         state = states[c].copy()
@@ -883,8 +906,10 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         boards = 1  # about this many boards a task: C(n, r) / n_parts
         for k in range(r):
             boards = boards * (n - k) // (k + 1)
-        seat_high, seat_low = _seat_tables(rows, n_players, n_sets, exact_need, low_rule,
-                                           exact_classes, exact_low_classes, True,
+        seat_high, seat_low = _seat_tables(rows, totals, hole, n_players, n_hole, n_sets,
+                                           known_board.shape[0] + r, exact_need, low_rule,
+                                           exact_classes, exact_low_classes, seven, seven_words,
+                                           seven_offsets, seven_classes, seven_low_classes, True,
                                            boards // n_parts)
         classes, shares, live, lows, acc = _scratch(n_players)
         tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)

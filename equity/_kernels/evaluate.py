@@ -505,6 +505,110 @@ def seat_board_classes(hole_rows, n_players, n_sets, exact_classes, exact_low_cl
 
 
 @inline_kernel
+def _next_rank_multiset(ranks, counts):
+    """Step ``ranks`` (non-decreasing, 0..12, at most four of a rank; ``counts`` its rank counts)
+    to the next such multiset of the same size; False after the last."""
+    n = ranks.shape[0]
+    while True:
+        i = n - 1
+        while i >= 0 and ranks[i] == 12:
+            i -= 1
+        if i < 0:
+            return False
+        top = ranks[i] + 1
+        for t in range(i, n):
+            counts[ranks[t]] -= 1
+            ranks[t] = top
+            counts[top] += 1
+        if counts[top] <= 4:
+            return True
+
+
+@inline_kernel
+def _first_rank_multiset(ranks, counts):
+    """``ranks``/``counts`` set to the first multiset of :func:`_next_rank_multiset`'s order."""
+    counts[:] = 0
+    for t in range(ranks.shape[0]):
+        ranks[t] = t // 4
+        counts[t // 4] += 1
+
+
+@kernel
+def seven_seat_classes(totals, hole, n_players, n_hole, n_sets, n_board, low, seven_words,
+                       offsets, seven_classes, seven_low_classes, boards):
+    """Each seat's best class (and, with ``low``, best low) over its hole choices on every
+    ``n_board``-card board of ranks, through the seven-card tables, for hands that stay the
+    same over many boards: ``(high, low)``, ``uint16[n_players, slots]``, indexed by the
+    board's own slot in the seven-card tables (``row_slot`` of its summed words), so a board
+    costs one lookup for every seat instead of one a seat and hole choice.  ``totals`` holds
+    the seats' hole-choice sums of seven-card words (seat ``p`` at ``[p * n_sets : (p + 1) *
+    n_sets]``), ``hole`` their cards.  Flushes are not in it (the caller adds them, as
+    :func:`choices_class` does).  A board that would give a rank five times with a seat's
+    cards never comes, and its entry stays 0.  Empty arrays when ``boards`` (boards to value)
+    is under twice the number of board multisets: then the table does not pay."""
+    ranks = np.zeros(n_board, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    _first_rank_multiset(ranks, counts)
+    n_multisets = 0
+    n_slots = 0
+    more = True
+    while more:
+        board_total = U64(0)
+        for t in range(n_board):
+            board_total += seven_words[4 * ranks[t]]
+        n_slots = max(n_slots, np.int64(row_slot(board_total, offsets, SEVEN_ROW_SHIFT)) + 1)
+        n_multisets += 1
+        more = _next_rank_multiset(ranks, counts)
+    if boards < 2 * n_multisets:
+        n_slots = 0
+    high = np.zeros((n_players if n_slots else 0, n_slots), dtype=np.uint16)
+    lows = np.zeros((n_players if n_slots and low else 0, n_slots if low else 0), dtype=np.uint16)
+    if n_slots == 0:
+        return high, lows
+    held = np.zeros((n_players, 13), dtype=np.int64)
+    for p in range(n_players):
+        for t in range(n_hole):
+            held[p, hole[p * n_hole + t] >> 2] += 1
+    _first_rank_multiset(ranks, counts)
+    more = True
+    while more:
+        board_total = U64(0)
+        for t in range(n_board):
+            board_total += seven_words[4 * ranks[t]]
+        slot = row_slot(board_total, offsets, SEVEN_ROW_SHIFT)
+        for p in range(n_players):
+            possible = True
+            for r in range(13):
+                if counts[r] + held[p, r] > 4:
+                    possible = False
+            if not possible:
+                continue
+            best = seven_classes[0] & 0
+            best_low = seven_classes[0] & 0
+            for k in range(p * n_sets, (p + 1) * n_sets):
+                at = row_slot(board_total + totals[k], offsets, SEVEN_ROW_SHIFT)
+                best = max(best, seven_classes[at])
+                if low:
+                    best_low = max(best_low, seven_low_classes[at])
+            high[p, slot] = best
+            if low:
+                lows[p, slot] = best_low
+        more = _next_rank_multiset(ranks, counts)
+    return high, lows
+
+
+@inline_kernel
+def seven_seat_class(value, board_total, board_masks, totals, masks, first, count, flush_classes,
+                     flush_bias):
+    """A seat's class from its :func:`seven_seat_classes` entry ``value`` and the flushes of its
+    hole choices ``totals[first : first + count]`` (summed seven-card words) on this board."""
+    for k in range(first, first + count):
+        flags = (((board_total + totals[k]) >> SEVEN_SUIT) + flush_bias) & FLUSH_FLAGS
+        value = _with_flush(value, flags, board_masks | masks[k], flush_classes)
+    return value
+
+
+@inline_kernel
 def _top_ranks(suited, count):
     """The ``count`` highest ranks of a rank mask (all of them when it has fewer)."""
     for _ in range(_set_bits(suited) - count):
