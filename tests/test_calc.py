@@ -330,7 +330,7 @@ def test_random_hand_in_exact_enumeration_is_every_hand_of_the_stub():
     ("omaha", ["Ah2hKsKd", "As2dQcJc"], "3c5d9h", {"hi_lo": True}),
     ("tahoe", ["Ah2hKh", "3c4cQd", "random"], "5d7c9s", {"hi_lo": True}),
     # two known Tahoe hands over 60,000 boards: the seats' tables of every board (the exact
-    # answer on 1,081 boards looks each hole choice up instead)
+    # answer, on C(43, 2) = 903 boards, looks each hole choice up instead)
     ("tahoe", ["Ah2hKh", "3c4cQd"], "5d7c9s", {"hi_lo": True}),
 ])
 def test_monte_carlo_within_four_standard_errors_of_exact(game, hands, board, rules):

@@ -401,6 +401,14 @@ def test_cards_are_written_in_playing_order(call: Callable, cards: str) -> None:
 # Empty batches: no rows is an empty answer, not an error
 
 
+def _one_row(g) -> tuple[np.ndarray, np.ndarray]:
+    """The first cards of the game's deck as one row of hole and board cards."""
+    deck = [4 * r + s for r in g.deck_ranks for s in range(4)]
+    hole = np.array([deck[: g.hole_cards]], np.uint8)
+    board = np.array([deck[g.hole_cards: g.hole_cards + g.board_cards]], np.uint8)
+    return hole, board
+
+
 @pytest.mark.parametrize("game", ["holdem", "omaha", "tahoe", "spanish", "egyptian", "eldorado",
                                   "draw", "draw7"])
 def test_empty_batch_gives_empty_strengths(game: str) -> None:
@@ -415,14 +423,6 @@ def test_empty_batch_gives_empty_strengths(game: str) -> None:
         assert equity.evaluate_low_many(game, hole, board).shape == (0,)
     if g.board_cards:
         assert equity.hole_cards_used_many(game, hole, board).shape == (0,)
-
-
-def _one_row(g) -> tuple[np.ndarray, np.ndarray]:
-    """The first cards of the game's deck as one row of hole and board cards."""
-    deck = [4 * r + s for r in g.deck_ranks for s in range(4)]
-    hole = np.array([deck[: g.hole_cards]], np.uint8)
-    board = np.array([deck[g.hole_cards: g.hole_cards + g.board_cards]], np.uint8)
-    return hole, board
 
 
 def test_empty_batch_of_showdowns() -> None:

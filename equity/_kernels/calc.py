@@ -563,8 +563,8 @@ def _seat_tables(rows, totals, hole, n_players, n_hole, n_sets, n_board, exact_n
     from the seats' exact-rule columns ``rows``); through the seven-card tables, with more
     than one hole choice (Tahoe), by the board's slot there (:func:`seven_seat_classes`, from
     the choices' sums ``totals`` and the ``hole`` cards).  Made only when the task values at
-    least twice as many ``boards`` as the table has rows (a few hundred microseconds of
-    work); empty arrays otherwise."""
+    least twice as many ``boards`` as the table holds boards (exact-rule rows, or board rank
+    multisets: a few hundred microseconds of work); empty arrays otherwise."""
     if seven and fixed and n_sets > 1:
         return seven_seat_classes(totals, hole, n_players, n_hole, n_sets, n_board,
                                   low_rule == 2, seven_words, seven_offsets, seven_classes,
