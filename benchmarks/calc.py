@@ -5,11 +5,12 @@ Run with ``make bench`` (or ``python benchmarks/calc.py --trials 20000000``).
 Hold'em, AhKh against QsQd preflop:
 
 * Monte Carlo trials per second through ``equity.calc`` on both cores (the
-  default thread count), against xiapl's seeded Monte Carlo on the same
-  threads and on one, eval7's ``py_hand_vs_range_monte_carlo`` (one thread) and
-  pokerkit's ``calculate_equities`` (one thread, a small sample: it is slow);
-* exact enumeration of the 1,712,304 boards (equity 0.462145 for AhKh), ours
-  and xiapl's;
+  default thread count), against xiapl's seeded Monte Carlo and OMPEval's (C++,
+  through the library pokerfast ships) on the same threads and on one, eval7's
+  ``py_hand_vs_range_monte_carlo`` (one thread) and pokerkit's
+  ``calculate_equities`` (one thread, a small sample: it is slow);
+* exact enumeration of the 1,712,304 boards (equity 0.462145 for AhKh), ours,
+  xiapl's and OMPEval's;
 * the wall time of a call with a small trial count (1,000 trials).
 
 Then heads-up Monte Carlo trials per second for every other game.  Every
@@ -20,6 +21,7 @@ each result is checked against the exact value (or a wide sanity band).
 from __future__ import annotations
 
 import argparse
+import ctypes
 import sys
 import time
 from collections.abc import Callable
@@ -77,6 +79,32 @@ GAME_CASES = (
 )
 
 
+def ompeval_monte_carlo(threads: int, seconds: float) -> tuple[float, float]:
+    """OMPEval's Monte Carlo of AhKh against QsQd on ``threads`` threads for about ``seconds``:
+    (trials per second, AhKh's equity).  Its calculator stops on a time limit, not a trial count,
+    so the rate is the hands it reports over the call's wall time; through pokerfast's C entry
+    point ``pf_equity``, which returns that count (its Python function does not)."""
+    from pokerfast.equity import find_library
+
+    library = ctypes.CDLL(find_library())
+    library.pf_init.restype = ctypes.c_int
+    library.pf_equity.restype = ctypes.c_int
+    library.pf_equity.argtypes = [
+        ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint, ctypes.c_char_p, ctypes.c_char_p,
+        ctypes.c_int, ctypes.c_double, ctypes.c_uint, ctypes.c_double,
+        ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_uint64)]
+    assert library.pf_init() == 0
+    ranges = (ctypes.c_char_p * 2)(b"AhKh", b"QsQd")
+    shares = (ctypes.c_double * 2)()
+    hands = ctypes.c_uint64()
+    start = time.perf_counter()
+    status = library.pf_equity(ranges, 2, b"", b"", 0, 0.0, threads, seconds, shares,
+                               ctypes.byref(hands))
+    elapsed = time.perf_counter() - start
+    assert status == 0, status
+    return hands.value / elapsed, shares[0]
+
+
 def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
     hands = ["AhKh", "QsQd"]
     lines: list[tuple[str, float, str]] = []
@@ -102,6 +130,15 @@ def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
         rate = xi_trials / best_time(lambda o=options: xs.calculate_equity(masks, 0, o), repeats)
         lines.append((f"xiapl Monte Carlo ({n_threads} thread{'s' if n_threads > 1 else ''})", rate,
                       "trials/s"))
+
+    for n_threads in (threads, 1):
+        rates = []
+        for _ in range(repeats):
+            rate, value = ompeval_monte_carlo(n_threads, 1.0)
+            assert abs(value - EXACT) < 0.002, value
+            rates.append(rate)
+        lines.append((f"OMPEval Monte Carlo, pokerfast ({n_threads} thread{'s' if n_threads > 1 else ''})",
+                      max(rates), "trials/s"))
 
     import eval7
 
@@ -132,6 +169,11 @@ def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
     options.threads = threads
     lines.append((f"xiapl exact enumeration ({threads} threads)",
                   best_time(lambda: xs.calculate_equity(masks, 0, options), repeats * 4), "s"))
+    from pokerfast.equity import equity as ompeval_equity
+
+    assert round(ompeval_equity(hands, threads=threads)[0], 6) == EXACT
+    lines.append((f"OMPEval exact enumeration, pokerfast ({threads} threads)",
+                  best_time(lambda: ompeval_equity(hands, threads=threads), repeats * 4), "s"))
     lines.append(("equity.calc, 1,000 trials, one call",
                   best_time(lambda: equity.calc("holdem", hands, trials=1000, seed=2), repeats * 20), "s"))
     return lines
@@ -168,10 +210,12 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {label:<48} {value * 1e3:10.2f} ms")
         else:
             print(f"  {label:<48} {value / MILLION:10.2f} M {unit}   ours / this: {ours / value:8.1f}x")
-    xiapl_same = lines[1][1]
-    pokerkit = lines[4][1]
-    exact_ms = lines[5][1] * 1e3
-    small_ms = lines[7][1] * 1e3
+    value_of = {label: value for label, value, _ in lines}
+    threads = numba.get_num_threads()
+    xiapl_same = value_of[f"xiapl Monte Carlo ({threads} thread{'s' if threads > 1 else ''})"]
+    pokerkit = value_of["pokerkit calculate_equities (1 thread)"]
+    exact_ms = value_of["equity.calc exact enumeration, 1,712,304 boards"] * 1e3
+    small_ms = value_of["equity.calc, 1,000 trials, one call"] * 1e3
     print("\nTargets")
     for text, met in (
         (f">= 150 M trials/s on both cores: {ours / MILLION:.1f}", ours >= 150 * MILLION),

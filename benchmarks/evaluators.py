@@ -5,8 +5,9 @@ Run with ``make bench`` (or ``python benchmarks/evaluators.py --hands 1000000``)
 For every game the same random hands are dealt once, with a fixed seed,
 outside the timed part; the JIT is warmed with a small call first and each
 figure is the best of ``--repeats`` runs on one thread.  On the Hold'em hands
-the Python-callable peers (eval7, phevaluator, xiapl) are timed too, after a
-check that their ranking of the first hands agrees in order with ours.  Last,
+the Python-callable peers (eval7, phevaluator, xiapl, and OMPEval's C++ evaluator
+through pokerfast's batch C entry point) are timed too, after a check that their
+ranking of the first hands agrees in order with ours.  Last,
 a fresh process is timed from start to its first evaluated Hold'em hand, with
 the Numba cache already warm.
 """
@@ -14,6 +15,7 @@ the Numba cache already warm.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import platform
 import subprocess
@@ -103,16 +105,55 @@ def same_order(ours: np.ndarray, theirs_higher_wins: np.ndarray) -> bool:
 
 @dataclass
 class Peer:
-    """A per-hand Hold'em evaluator callable from Python, prepared on a list of hands."""
+    """A Hold'em evaluator callable from Python, prepared on a list of hands."""
 
     name: str
     api: str
     run: Callable[[], object]
     strengths: Callable[[int], np.ndarray]  # first k hands, higher wins
+    hands: int | None = None  # hands one run evaluates (None: the per-hand peers' count)
+
+
+def ompeval_peer(cards: np.ndarray) -> Peer | None:
+    """OMPEval (C++) on all the Hold'em hands ``cards`` at once, through the batch entry point
+    ``pf_evaluate`` of the library pokerfast ships (loaded with ctypes, as pokerfast itself
+    does): an array of card codes in, one 16-bit strength a hand out, the same kind of call as
+    ``evaluate_many``.  None when pokerfast or its library is not installed."""
+    try:
+        from pokerfast.equity import find_library
+    except ImportError:
+        print("pokerfast is not installed: OMPEval skipped")
+        return None
+    path = find_library()
+    if path is None:
+        print("pokerfast has no OMPEval library on this platform: skipped")
+        return None
+    library = ctypes.CDLL(path)
+    library.pf_init.restype = ctypes.c_int
+    library.pf_evaluate.restype = ctypes.c_int
+    library.pf_evaluate.argtypes = [ctypes.c_char_p, ctypes.c_uint, ctypes.c_uint,
+                                    ctypes.POINTER(ctypes.c_uint16)]
+    if library.pf_init() != 0:
+        print("OMPEval failed to set up its tables: skipped")
+        return None
+    # OMPEval's card index is 4 * rank + suit with the suits in the order s, h, c, d
+    to_ompeval = np.array([2, 3, 1, 0], dtype=np.uint8)  # ours: c, d, h, s
+    codes = np.ascontiguousarray((cards & np.uint8(0xFC)) | to_ompeval[cards & 3])
+    n_hands, n_cards = codes.shape
+    out = np.empty(n_hands, dtype=np.uint16)
+
+    def run(k: int = n_hands) -> np.ndarray:
+        status = library.pf_evaluate(codes.ctypes.data_as(ctypes.c_char_p), k, n_cards,
+                                     out.ctypes.data_as(ctypes.POINTER(ctypes.c_uint16)))
+        if status != 0:
+            raise RuntimeError(f"pf_evaluate returned {status}")
+        return out[:k].astype(np.int64)
+
+    return Peer("OMPEval", "pf_evaluate(card array), pokerfast", run, run, hands=n_hands)
 
 
 def make_peers(cards: np.ndarray) -> list[Peer]:
-    """Prepare each installed peer on the Hold'em hands ``cards`` (rows of 7 codes)."""
+    """Prepare each installed per-hand peer on the Hold'em hands ``cards`` (rows of 7 codes)."""
     rows = [tuple(int(c) for c in row) for row in cards]
     texts = [equity.format_cards([c]) for c in range(52)]
     peers: list[Peer] = []
@@ -288,6 +329,9 @@ def main(argv: list[str] | None = None) -> int:
         n_peer = min(args.peer_hands, args.hands)
         n_check = min(args.check_hands, args.hands)
         peers = make_peers(holdem_cards[:n_peer])
+        batch_peer = ompeval_peer(holdem_cards)
+        if batch_peer is not None:
+            peers.append(batch_peer)
         for peer in peers:
             agree = same_order(holdem_ours[:n_check], peer.strengths(n_check))
             print(f"order check against {peer.name} on {n_check:,} Hold'em hands: "
@@ -296,11 +340,12 @@ def main(argv: list[str] | None = None) -> int:
                 failures += 1
         print()
         header = "Hold'em peer"
-        print(f"{header:<12} {'API':<32} {'hands':>9} {'M evals/s':>10} {'ours / peer':>12}")
+        print(f"{header:<12} {'API':<36} {'hands':>9} {'M evals/s':>10} {'ours / peer':>12}")
         for peer in peers:
             peer.run()  # warm-up
-            rate = n_peer / best_time(peer.run, args.repeats)
-            print(f"{peer.name:<12} {peer.api:<32} {n_peer:>9,} {rate / MILLION:>10.2f} "
+            n_run = peer.hands or n_peer
+            rate = n_run / best_time(peer.run, args.repeats)
+            print(f"{peer.name:<12} {peer.api:<36} {n_run:>9,} {rate / MILLION:>10.2f} "
                   f"{holdem_rate / rate:>11.1f}x")
 
     if not args.no_first_hand:
