@@ -58,6 +58,12 @@ GENERAL_EXACT_BUDGET = 15_000_000
 MAX_PRECISION_TRIALS = 2_000_000_000
 #: Most tuples of hole cards an enumeration lists.
 MAX_TUPLES = 2_000_000
+#: Boards a tuple of hole cards must complete before an enumeration merges the tuples that a
+#: relabelling of the suits makes alike (see ``_merge_suit_relabellings``).
+MERGE_BOARDS = 256
+#: Most tuples of hole cards listed (and merged) to cost an enumeration before choosing it;
+#: above this the cost is the unmerged bound.
+PLAN_TUPLES = 20_000
 #: Hand evaluations below which an enumeration runs on the calling thread alone.
 SERIAL_WORK = 200_000
 #: Chunks handed to the fused sampling kernel at once (spread over the threads).
@@ -468,19 +474,99 @@ def _tuples(q: _Question) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(holes), weights
 
 
+def _suit_symmetries(q: _Question) -> list[np.ndarray]:
+    """The relabellings of the suits that leave the deck, the known board and the dead cards as
+    they are (each as a set), as tables from card code to card code; the identity first."""
+    code = np.arange(52)
+    deck = set(q.game.deck)
+    board = set(q.board.tolist())
+    dead = set(q.dead.tolist())
+    tables = []
+    for order in itertools.permutations(range(4)):
+        table = (code & ~3) | np.array(order)[code & 3]
+        if ({int(table[c]) for c in deck} == deck and {int(table[c]) for c in board} == board
+                and {int(table[c]) for c in dead} == dead):
+            tables.append(table.astype(np.uint8))
+    return tables
+
+
+def _merge_suit_relabellings(q: _Question, holes: np.ndarray, weights: np.ndarray):
+    """Merge the tuples of hole cards that a relabelling of the suits turns into one another.
+
+    Every rule here treats the suits alike, so when a relabelling leaves the deck, the board and
+    the dead cards as they are, it maps the boards that complete one tuple one to one onto the
+    boards that complete the other, with the same hands winning: the two tuples have the same
+    results, and one of them enumerated with the sum of their weights gives the same totals.
+    Each tuple's canonical form is the least (seat by seat, each seat's cards in order) of its
+    images; ``holes`` keeps the first tuple of each form.  AA against KK preflop: 36 tuples, 3
+    forms.
+    """
+    tables = _suit_symmetries(q)
+    if len(tables) == 1 or len(holes) < 2:
+        return holes, weights
+    n, width = holes.shape
+    best = None
+    for table in tables:
+        image = np.sort(table[holes].reshape(n, q.players, q.n_hole), axis=2).reshape(n, width)
+        if best is None:
+            best = image
+            continue
+        differs = image != best
+        first = differs.argmax(axis=1)
+        rows = np.arange(n)
+        smaller = differs.any(axis=1) & (image[rows, first] < best[rows, first])
+        best[smaller] = image[smaller]
+    _, first_of, form = np.unique(best, axis=0, return_index=True, return_inverse=True)
+    return holes[first_of], np.bincount(form.ravel(), weights=weights)
+
+
 def _boards_per_tuple(q: _Question) -> int:
     dealt = sum(q.n_hole for s in q.seats if s.kind != FIXED)
     return math.comb(len(q.stub) - dealt, q.missing)
 
 
-def _exact_cost(q: _Question) -> float | None:
-    """Hand evaluations of an enumeration, or None when it cannot be enumerated here."""
+@dataclass
+class _Plan:
+    """An enumeration's tuples of hole cards (merged where a relabelling of the suits allows),
+    their weights, and the outcomes they stand for."""
+
+    holes: np.ndarray
+    weights: np.ndarray
+    outcomes: int
+
+
+def _plan(q: _Question) -> _Plan:
+    holes, weights = _tuples(q)
+    if not len(holes):
+        raise InvalidInputError("the hands never fit together: every combination shares a card")
+    return _merged_plan(q, holes, weights)
+
+
+def _merged_plan(q: _Question, holes: np.ndarray, weights: np.ndarray) -> _Plan:
+    boards = _boards_per_tuple(q)
+    outcomes = len(holes) * boards
+    if boards >= MERGE_BOARDS:  # with fewer boards a tuple costs less than finding its form
+        holes, weights = _merge_suit_relabellings(q, holes, weights)
+    return _Plan(holes, weights, outcomes)
+
+
+def _exact_cost(q: _Question, listed: bool) -> tuple[float | None, _Plan | None]:
+    """Hand evaluations of an enumeration (None when it cannot be enumerated here), and, with
+    ``listed``, its plan when the tuples are few enough to list (``PLAN_TUPLES``): then the cost
+    counts the tuples left after merging."""
     if q.exchange or q.switch:
-        return None
+        return None, None
     bound = _tuple_count_bound(q)
     if bound > MAX_TUPLES:
-        return None
-    return float(bound) * _boards_per_tuple(q) * q.players
+        return None, None
+    cost = float(bound) * _boards_per_tuple(q) * q.players
+    if not listed or bound > PLAN_TUPLES:
+        return cost, None
+    holes, weights = _tuples(q)
+    if not len(holes):  # the enumeration says so
+        return cost, None
+    plan = _merged_plan(q, holes, weights)
+    return float(len(plan.holes)) * _boards_per_tuple(q) * q.players, plan
 
 
 def _hand_rule(q: _Question):
@@ -536,14 +622,14 @@ def _threads_for(work: int):
         numba.set_num_threads(before)
 
 
-def _enumerate(q: _Question, sums: _Sums, show: bool | None) -> int:
-    holes, weights = _tuples(q)
-    if not len(holes):
-        raise InvalidInputError("the hands never fit together: every combination shares a card")
+def _enumerate(q: _Question, sums: _Sums, show: bool | None, plan: _Plan | None = None) -> int:
+    plan = plan or _plan(q)
     boards = _boards_per_tuple(q)
     if q.fused() and q.missing <= MAX_MISSING:
-        return _enumerate_fused(q, holes, weights, boards, sums)
-    return _enumerate_general(q, holes, weights, boards, sums, show)
+        _enumerate_fused(q, plan.holes, plan.weights, boards, sums)
+    else:
+        _enumerate_general(q, plan.holes, plan.weights, boards, sums, show)
+    return plan.outcomes
 
 
 def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> int:
@@ -865,7 +951,8 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
             f"precision must be a standard error between 0 and 1, e.g. 0.001; got {precision!r}")
     if exact and (trials is not None or precision is not None):
         raise OptionError("exact=True enumerates every outcome: leave out trials and precision")
-    cost = _exact_cost(q)
+    cost, plan = _exact_cost(q, listed=bool(exact) or (exact is None and trials is None
+                                                       and precision is None))
     budget = EXACT_BUDGET if q.fused() else GENERAL_EXACT_BUDGET
     if exact:
         if cost is None:
@@ -886,7 +973,7 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     sums = _Sums(q.players, q.mode == "hi_lo")
     if use_exact:
         show = progress if progress is not None else (None if cost > budget else False)
-        outcomes = _enumerate(q, sums, show)
+        outcomes = _enumerate(q, sums, show, plan)
         frame = sums.frame(q, exact=True)
         frame.attrs.update(method="exact", outcomes=outcomes)
         seed_used = None

@@ -577,3 +577,50 @@ def test_tahoe_seat_tables_give_the_evaluators_strengths() -> None:
                                      3 * p, 3, t.flush_classes[0], bias)
             assert t.high_strength[value] == want_high[i], (p, ref.show(board.tolist()))
             assert t.low_strength[low[p, slot]] == want_low[i], (p, ref.show(board.tolist()))
+
+
+@pytest.mark.parametrize("dead", ["", "3d"])
+def test_tuples_alike_under_a_suit_relabelling_are_merged_with_their_weights(dead):
+    # Swapping diamonds and hearts leaves the board 7d7h2c and KhKd as they are, so AdJd and
+    # AhJh have the same results: an enumeration may value one of them for both, with their
+    # weights (unequal here) summed; AcJc and AsJs stay apart (the 2c). A dead 3d breaks the
+    # symmetry, and there it matters: one diamond fewer for AdJd's flush.
+    board = "7d7h2c"
+    weights = {"AdJd": 0.4, "AhJh": 1.0, "AcJc": 1.0, "AsJs": 0.5}
+    left = ", ".join(f"{combo}:{w}" for combo, w in weights.items())
+    table = calc("holdem", [left, "KhKd"], board=board, dead=dead)
+    assert table.attrs["method"] == "exact"
+    assert table.attrs["outcomes"] == 4 * (990 if not dead else 946)  # C(45, 2), C(44, 2)
+    expected = sum(w * oracle_equity("holdem", [combo, "KhKd"], board, dead)[0][0]
+                   for combo, w in weights.items()) / sum(weights.values())
+    assert close(table.equity[0], expected)
+    assert close(table.equity.sum(), 1.0)
+
+
+def test_suit_relabellings_merge_aa_against_kk_preflop_into_three_kinds():
+    # Preflop every relabelling of the suits applies: an AA combo and a KK combo share no
+    # suit, one suit or both, so the 36 tuples are three kinds of 6, 24 and 6.
+    from equity.calc import _merge_suit_relabellings, _question, _tuples
+
+    q = _question("holdem", ["AA", "KK"], "", "", False, None, {})
+    holes, weights = _tuples(q)
+    assert len(holes) == 36
+    merged, merged_weights = _merge_suit_relabellings(q, holes, weights)
+    assert sorted(merged_weights.tolist()) == [6.0, 6.0, 24.0]
+    shared = sorted(len({c & 3 for c in row[:2]} & {c & 3 for c in row[2:]}) for row in merged)
+    assert shared == [0, 1, 2]
+
+
+def test_range_against_range_preflop_is_exact_by_default_once_merged():
+    # AA against KK: 36 tuples of C(48, 5) boards; 81.946% for AA, as PokerStove publishes it and
+    # OMPEval's enumeration (through pokerfast) gives. QQ+ against AKs: 48 tuples fit (72 by
+    # the bound), too many for the budget one by one, but 4 kinds under the suit relabellings
+    # (QQ sharing AKs's suit or not; KK and AA never can), so the default method is exact:
+    # 65.414% for QQ+ (OMPEval's enumeration).
+    aa_kk = calc("holdem", ["AA", "KK"])
+    assert aa_kk.attrs["method"] == "exact"
+    assert aa_kk.attrs["outcomes"] == 36 * 1_712_304
+    assert round(float(aa_kk.equity[0]), 5) == 0.81946
+    pairs_suited = calc("holdem", ["QQ+", "AKs"])
+    assert pairs_suited.attrs["method"] == "exact"
+    assert round(float(pairs_suited.equity[0]), 5) == 0.65414
