@@ -10,7 +10,7 @@ Hold'em, AhKh against QsQd preflop:
   ``py_hand_vs_range_monte_carlo`` (one thread) and pokerkit's
   ``calculate_equities`` (one thread, a small sample: it is slow);
 * exact enumeration of the 1,712,304 boards (equity 0.462145 for AhKh), ours,
-  xiapl's and OMPEval's;
+  xiapl's and OMPEval's, and of AA against KK (36 tuples of hole cards), ours and OMPEval's;
 * the wall time of a call with a small trial count (1,000 trials).
 
 Then heads-up Monte Carlo trials per second for every other game.  Every
@@ -174,6 +174,14 @@ def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
     assert round(ompeval_equity(hands, threads=threads)[0], 6) == EXACT
     lines.append((f"OMPEval exact enumeration, pokerfast ({threads} threads)",
                   best_time(lambda: ompeval_equity(hands, threads=threads), repeats * 4), "s"))
+    ranges = ["AA", "KK"]  # 36 tuples of hole cards, 3 kinds under the suit relabellings
+    table = equity.calc("holdem", ranges)
+    assert table.attrs["method"] == "exact"
+    assert round(float(table.equity[0]), 6) == round(ompeval_equity(ranges, threads=threads)[0], 6)
+    lines.append(("equity.calc exact, AA against KK",
+                  best_time(lambda: equity.calc("holdem", ranges), repeats), "s"))
+    lines.append((f"OMPEval exact, AA against KK ({threads} threads)",
+                  best_time(lambda: ompeval_equity(ranges, threads=threads), repeats), "s"))
     lines.append(("equity.calc, 1,000 trials, one call",
                   best_time(lambda: equity.calc("holdem", hands, trials=1000, seed=2), repeats * 20), "s"))
     return lines
