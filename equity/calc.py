@@ -623,7 +623,8 @@ def _threads_for(work: int):
 
 
 def _enumerate(q: _Question, sums: _Sums, show: bool | None, plan: _Plan | None = None) -> int:
-    plan = plan or _plan(q)
+    if plan is None:
+        plan = _plan(q)
     boards = _boards_per_tuple(q)
     if q.fused() and q.missing <= MAX_MISSING:
         _enumerate_fused(q, plan.holes, plan.weights, boards, sums)
@@ -632,7 +633,7 @@ def _enumerate(q: _Question, sums: _Sums, show: bool | None, plan: _Plan | None 
     return plan.outcomes
 
 
-def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> int:
+def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> None:
     n_parts = 1 if len(holes) >= 16 or q.missing == 0 else 16
     stub = q.stub
     per_call = max(1, 4096 // n_parts)
@@ -645,10 +646,10 @@ def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> 
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])
-    return len(holes) * boards
 
 
-def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums, show: bool | None) -> int:
+def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums,
+                       show: bool | None) -> None:
     from tqdm.auto import tqdm
 
     stub_all = q.stub
@@ -669,7 +670,6 @@ def _enumerate_general(q: _Question, holes, weights, boards: int, sums: _Sums, s
                 shares, high_part = _shares(q, high, low)
                 sums.add_rows(shares, high_part, weight=weights[k])
             bar.update(boards)
-    return len(holes) * boards
 
 
 # ---------------------------------------------------------------------------------------------
