@@ -550,18 +550,18 @@ def _merged_plan(q: _Question, holes: np.ndarray, weights: np.ndarray) -> _Plan:
     return _Plan(holes, weights, outcomes)
 
 
-def _exact_cost(q: _Question, listed: bool) -> tuple[float | None, _Plan | None]:
-    """Hand evaluations of an enumeration (None when it cannot be enumerated here), and, with
-    ``listed``, its plan when the tuples are few enough to list (``PLAN_TUPLES``): then the cost
-    counts the tuples left after merging."""
+def _exact_cost(q: _Question, useful: float | None) -> tuple[float | None, _Plan | None]:
+    """Hand evaluations of an enumeration (None when it cannot be enumerated here), and its plan
+    when the tuples are few enough to list (``PLAN_TUPLES``) and merging them might bring the
+    cost to ``useful`` or below (None: never list): then the cost counts the merged tuples."""
     if q.exchange or q.switch:
         return None, None
     bound = _tuple_count_bound(q)
     if bound > MAX_TUPLES:
         return None, None
     cost = float(bound) * _boards_per_tuple(q) * q.players
-    if not listed or bound > PLAN_TUPLES:
-        return cost, None
+    if useful is None or bound > PLAN_TUPLES or cost / len(_suit_symmetries(q)) > useful:
+        return cost, None  # (merging divides the tuples at most by the relabellings' number)
     holes, weights = _tuples(q)
     if not len(holes):  # the enumeration says so
         return cost, None
@@ -951,9 +951,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
             f"precision must be a standard error between 0 and 1, e.g. 0.001; got {precision!r}")
     if exact and (trials is not None or precision is not None):
         raise OptionError("exact=True enumerates every outcome: leave out trials and precision")
-    cost, plan = _exact_cost(q, listed=bool(exact) or (exact is None and trials is None
-                                                       and precision is None))
     budget = EXACT_BUDGET if q.fused() else GENERAL_EXACT_BUDGET
+    choosing = exact is None and trials is None and precision is None
+    cost, plan = _exact_cost(q, math.inf if exact else budget if choosing else None)
     if exact:
         if cost is None:
             why = ("the exchange is played by policies" if q.exchange else
