@@ -633,16 +633,49 @@ def _enumerate(q: _Question, sums: _Sums, show: bool | None, plan: _Plan | None 
     return plan.outcomes
 
 
+def _paired_stub(q: _Question, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stub of a single tuple of hole cards laid out for a relabelling of the suits that leaves
+    every seat's hand, the board and the dead cards as they are (``stub_kinds`` of
+    ``equity._kernels.calc.enumerate_plain``): each card that the relabelling moves, then its
+    image (kinds 1 and 2), then the cards it leaves (kind 0).  The relabelling chosen is one that
+    is its own inverse and moves the most cards; with none, the stub as it is and no kinds."""
+    seats = hole.reshape(q.players, q.n_hole)
+    held = set(hole.tolist())
+    stub = np.array([c for c in q.stub.tolist() if c not in held], dtype=np.uint8)
+    best, moved = None, 0
+    for table in _suit_symmetries(q)[1:]:
+        if not np.array_equal(table[table], np.arange(52)):
+            continue  # not its own inverse
+        if any(set(table[seat].tolist()) != set(seat.tolist()) for seat in seats):
+            continue
+        n_moved = int((table[stub] != stub).sum())
+        if n_moved > moved:
+            best, moved = table, n_moved
+    if best is None:
+        return stub, np.zeros(0, dtype=np.uint8)
+    order, kinds = [], []
+    for card in stub.tolist():
+        image = int(best[card])
+        if image > card:
+            order += [card, image]
+            kinds += [1, 2]
+    order += [c for c in stub.tolist() if best[c] == c]
+    kinds += [0] * (len(order) - len(kinds))
+    return np.array(order, dtype=np.uint8), np.array(kinds, dtype=np.uint8)
+
+
 def _enumerate_fused(q: _Question, holes, weights, boards: int, sums: _Sums) -> None:
     n_parts = 1 if len(holes) >= 16 or q.missing == 0 else 16
-    stub = q.stub
+    stub, stub_kinds = q.stub, np.zeros(0, dtype=np.uint8)
+    if len(holes) == 1 and q.players == 2 and q.missing >= 3:  # the heads-up loop may walk pairs
+        stub, stub_kinds = _paired_stub(q, holes[0])
     per_call = max(1, 4096 // n_parts)
     for start in range(0, len(holes), per_call):
         block = holes[start:start + per_call]
         task_sums = np.zeros((len(block) * n_parts, 5, q.players))
         with _threads_for(len(block) * boards * q.players):
-            enumerate_plain(block, n_parts, stub, q.players, q.n_hole, q.board, q.missing, *_table_args(q),
-                            task_sums)
+            enumerate_plain(block, n_parts, stub, stub_kinds, q.players, q.n_hole, q.board, q.missing,
+                            *_table_args(q), task_sums)
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])

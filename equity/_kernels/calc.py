@@ -860,7 +860,24 @@ def _level(k, first_real, part, n_parts, previous, n, r):
     return previous + 1, n - r + (k - first_real) + 1, 1
 
 
-def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
+@inline_kernel
+def _count_again(first_wins, second_wins, splits, once):
+    """The heads-up counts with what was added since ``once`` added again."""
+    return (2 * first_wins - once[0], 2 * second_wins - once[1], 2 * splits - once[2])
+
+
+@inline_kernel
+def _pair_starts(use_pairs, k, f, stub_kinds, i):
+    """Pairs walk of :func:`_enumerate_plain`: the kind of stub position ``i`` when loop level
+    ``k`` is the first real level (``f``), else 0: 1 when its boards count their images too, 2
+    when they are skipped (counted as images), 0 when walked as they are."""
+    if use_pairs and k == f:
+        return np.int64(stub_kinds[i])
+    return np.int64(0)
+
+
+def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_hole, known_board,
+                     n_missing,
                      hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
                      suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
                      low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes,
@@ -876,6 +893,16 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     ``stub_all`` without the tuple's cards.  The boards are a fixed nest of
     loops, one per missing card, the levels past ``n_missing`` running once
     without a card: measured twice as fast as a general combination walker.
+
+    ``stub_kinds`` (empty: not used) lays ``stub_all`` out in pairs for a relabelling of the
+    suits that leaves a single tuple's hands, the board and the dead cards as they are: each
+    pair's first card (kind 1), its image just after it (kind 2), then the cards that are their
+    own images (kind 0).  A board whose first card is a pair's first card and which lacks the
+    partner has an image, with the same results, whose first card is the partner; so such
+    boards count twice and the boards whose first card is a partner are skipped: about half the
+    boards are walked.  Taken in the heads-up loop with three or more missing cards only (the
+    other loops walk every board, which the layout leaves correct); the stub must not hold the
+    tuple's cards.
     """
     n_known = known_board.shape[0]
     n_sets = hole_sets.shape[0]
@@ -887,6 +914,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
     r = n_missing
+    use_pairs = duel and stub_kinds.shape[0] > 0 and r >= 3
     for task in prange(tuple_holes.shape[0] * n_parts):
         tup = task // n_parts
         part = task % n_parts
@@ -932,14 +960,31 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
+            # with pairs (``stub_kinds``, three or more missing cards, so the first real level
+            # f <= 3): a first card of kind 2 is skipped; under one of kind 1 the counts are
+            # taken after the first card of the next level (the partner: its boards count
+            # once) and what the other cards add is added again
             f = MAX_MISSING - r
+            once = (np.int64(0), np.int64(0), np.int64(0))
             for i0 in range(*_level(0, f, part, n_parts, 0, n, r)):
+                kind0 = _pair_starts(use_pairs, 0, f, stub_kinds, i0)
+                if kind0 == 2:
+                    continue
                 t0, m0 = _with_card(f <= 0, stub, i0, base_total, base_masks, words, suit_bits)
                 for i1 in range(*_level(1, f, part, n_parts, i0, n, r)):
+                    kind1 = _pair_starts(use_pairs, 1, f, stub_kinds, i1)
+                    if kind1 == 2:
+                        continue
                     t1, m1 = _with_card(f <= 1, stub, i1, t0, m0, words, suit_bits)
                     for i2 in range(*_level(2, f, part, n_parts, i1, n, r)):
+                        kind2 = _pair_starts(use_pairs, 2, f, stub_kinds, i2)
+                        if kind2 == 2:
+                            continue
                         t2, m2 = _with_card(f <= 2, stub, i2, t1, m1, words, suit_bits)
                         for i3 in range(*_level(3, f, part, n_parts, i2, n, r)):
+                            kind3 = _pair_starts(use_pairs, 3, f, stub_kinds, i3)
+                            if kind3 == 2:
+                                continue
                             t3, m3 = _with_card(f <= 3, stub, i3, t2, m2, words, suit_bits)
                             for i4 in range(*_level(4, f, part, n_parts, i3, n, r)):
                                 t4, m4 = _with_card(f <= 4, stub, i4, t3, m3, words, suit_bits)
@@ -961,6 +1006,26 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
                                                      shares, live, acc, wild_tables,
                                                      (seat_high, seat_low), tally, seven, seven_offsets,
                                                      seven_low_classes)
+                                if kind3 == 1 and i4 == i3 + 1:
+                                    once = (first_wins, second_wins, splits)
+                            if kind3 == 1:
+                                first_wins, second_wins, splits = _count_again(
+                                    first_wins, second_wins, splits, once)
+                            if kind2 == 1 and i3 == i2 + 1:
+                                once = (first_wins, second_wins, splits)
+                        if kind2 == 1:
+                            first_wins, second_wins, splits = _count_again(first_wins, second_wins,
+                                                                           splits, once)
+                        if kind1 == 1 and i2 == i1 + 1:
+                            once = (first_wins, second_wins, splits)
+                    if kind1 == 1:
+                        first_wins, second_wins, splits = _count_again(first_wins, second_wins,
+                                                                       splits, once)
+                    if kind0 == 1 and i1 == i0 + 1:
+                        once = (first_wins, second_wins, splits)
+                if kind0 == 1:
+                    first_wins, second_wins, splits = _count_again(first_wins, second_wins, splits,
+                                                                   once)
         _add_duels(first_wins, second_wins, splits, acc)
         _add_tally(tally, low_rule, live, acc)
         for k in range(5):
