@@ -35,7 +35,7 @@ if str(REPO) not in sys.path:
 import numba  # noqa: E402
 
 import equity  # noqa: E402
-from benchmarks.evaluators import machine_line  # noqa: E402
+from benchmarks.evaluators import machine_line, ompeval_library  # noqa: E402
 
 MILLION = 1_000_000
 EXACT = 0.462145  # AhKh against QsQd preflop
@@ -79,21 +79,11 @@ GAME_CASES = (
 )
 
 
-def ompeval_monte_carlo(threads: int, seconds: float) -> tuple[float, float]:
+def ompeval_monte_carlo(library: ctypes.CDLL, threads: int, seconds: float) -> tuple[float, float]:
     """OMPEval's Monte Carlo of AhKh against QsQd on ``threads`` threads for about ``seconds``:
     (trials per second, AhKh's equity).  Its calculator stops on a time limit, not a trial count,
     so the rate is the hands it reports over the call's wall time; through pokerfast's C entry
     point ``pf_equity``, which returns that count (its Python function does not)."""
-    from pokerfast.equity import find_library
-
-    library = ctypes.CDLL(find_library())
-    library.pf_init.restype = ctypes.c_int
-    library.pf_equity.restype = ctypes.c_int
-    library.pf_equity.argtypes = [
-        ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint, ctypes.c_char_p, ctypes.c_char_p,
-        ctypes.c_int, ctypes.c_double, ctypes.c_uint, ctypes.c_double,
-        ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_uint64)]
-    assert library.pf_init() == 0
     ranges = (ctypes.c_char_p * 2)(b"AhKh", b"QsQd")
     shares = (ctypes.c_double * 2)()
     hands = ctypes.c_uint64()
@@ -131,10 +121,12 @@ def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
         lines.append((f"xiapl Monte Carlo ({n_threads} thread{'s' if n_threads > 1 else ''})", rate,
                       "trials/s"))
 
+    library = ompeval_library()
+    assert library is not None, "the bench extra installs pokerfast"
     for n_threads in (threads, 1):
         rates = []
         for _ in range(repeats):
-            rate, value = ompeval_monte_carlo(n_threads, 1.0)
+            rate, value = ompeval_monte_carlo(library, n_threads, 1.0)
             assert abs(value - EXACT) < 0.002, value
             rates.append(rate)
         lines.append((f"OMPEval Monte Carlo, pokerfast ({n_threads} thread{'s' if n_threads > 1 else ''})",

@@ -114,11 +114,10 @@ class Peer:
     hands: int | None = None  # hands one run evaluates (None: the per-hand peers' count)
 
 
-def ompeval_peer(cards: np.ndarray) -> Peer | None:
-    """OMPEval (C++) on all the Hold'em hands ``cards`` at once, through the batch entry point
-    ``pf_evaluate`` of the library pokerfast ships (loaded with ctypes, as pokerfast itself
-    does): an array of card codes in, one 16-bit strength a hand out, the same kind of call as
-    ``evaluate_many``.  None when pokerfast or its library is not installed."""
+def ompeval_library() -> ctypes.CDLL | None:
+    """OMPEval (C++) as pokerfast ships it, loaded with ctypes (as pokerfast itself loads it),
+    its entry points ``pf_evaluate`` and ``pf_equity`` typed and its tables made; None, with a
+    line saying why, when pokerfast or its library is not installed."""
     try:
         from pokerfast.equity import find_library
     except ImportError:
@@ -133,8 +132,23 @@ def ompeval_peer(cards: np.ndarray) -> Peer | None:
     library.pf_evaluate.restype = ctypes.c_int
     library.pf_evaluate.argtypes = [ctypes.c_char_p, ctypes.c_uint, ctypes.c_uint,
                                     ctypes.POINTER(ctypes.c_uint16)]
+    library.pf_equity.restype = ctypes.c_int
+    library.pf_equity.argtypes = [
+        ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint, ctypes.c_char_p, ctypes.c_char_p,
+        ctypes.c_int, ctypes.c_double, ctypes.c_uint, ctypes.c_double,
+        ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_uint64)]
     if library.pf_init() != 0:
         print("OMPEval failed to set up its tables: skipped")
+        return None
+    return library
+
+
+def ompeval_peer(cards: np.ndarray) -> Peer | None:
+    """OMPEval on all the Hold'em hands ``cards`` at once, through the batch entry point
+    ``pf_evaluate``: an array of card codes in, one 16-bit strength a hand out, the same kind of
+    call as ``evaluate_many``.  None when OMPEval is not installed."""
+    library = ompeval_library()
+    if library is None:
         return None
     # OMPEval's card index is 4 * rank + suit with the suits in the order s, h, c, d
     to_ompeval = np.array([2, 3, 1, 0], dtype=np.uint8)  # ours: c, d, h, s

@@ -474,20 +474,22 @@ def _tuples(q: _Question) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(holes), weights
 
 
-def _suit_symmetries(q: _Question) -> list[np.ndarray]:
+#: Every relabelling of the suits as a table from card code to card code, the identity first.
+_SUIT_RELABELLINGS = np.array(
+    [(np.arange(52) & ~3) | np.array(order)[np.arange(52) & 3]
+     for order in itertools.permutations(range(4))], dtype=np.uint8)
+
+
+def _suit_symmetries(q: _Question) -> np.ndarray:
     """The relabellings of the suits that leave the deck, the known board and the dead cards as
-    they are (each as a set), as tables from card code to card code; the identity first."""
-    code = np.arange(52)
-    deck = set(q.game.deck)
-    board = set(q.board.tolist())
-    dead = set(q.dead.tolist())
-    tables = []
-    for order in itertools.permutations(range(4)):
-        table = (code & ~3) | np.array(order)[code & 3]
-        if ({int(table[c]) for c in deck} == deck and {int(table[c]) for c in board} == board
-                and {int(table[c]) for c in dead} == dead):
-            tables.append(table.astype(np.uint8))
-    return tables
+    they are (each as a set), as rows of tables from card code to card code; the identity
+    first."""
+    keeps = np.ones(len(_SUIT_RELABELLINGS), dtype=bool)
+    for cards in (np.array(q.game.deck, dtype=np.uint8), q.board, q.dead):
+        inside = np.zeros(52, dtype=bool)
+        inside[cards] = True
+        keeps &= inside[_SUIT_RELABELLINGS[:, cards]].all(axis=1)  # a set onto itself
+    return _SUIT_RELABELLINGS[keeps]
 
 
 def _merge_suit_relabellings(q: _Question, holes: np.ndarray, weights: np.ndarray):
@@ -501,8 +503,10 @@ def _merge_suit_relabellings(q: _Question, holes: np.ndarray, weights: np.ndarra
     images; ``holes`` keeps the first tuple of each form.  AA against KK preflop: 36 tuples, 3
     forms.
     """
+    if len(holes) < 2:
+        return holes, weights
     tables = _suit_symmetries(q)
-    if len(tables) == 1 or len(holes) < 2:
+    if len(tables) == 1:
         return holes, weights
     n, width = holes.shape
     best = None

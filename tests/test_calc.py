@@ -649,8 +649,7 @@ def test_walking_the_boards_in_pairs_gives_the_counts_of_every_board(monkeypatch
     # heads-up enumeration walk about half the boards and count the others as their images.
     # The stub layout is checked by hand-counted pairs, and the results against a walk of
     # every board (the plain walk is checked against the oracle above).
-    import equity.calc as calc_module  # noqa: F401  (the function shadows the module name)
-    module = sys.modules["equity.calc"]
+    module = sys.modules["equity.calc"]  # (``equity.calc`` the attribute is the function)
     q = module._question(game, hands, board, dead, False, None, {})
     holes, _ = module._tuples(q)
     _, kinds = module._paired_stub(q, holes[0])
