@@ -251,10 +251,9 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
     if (not usage and t.whole_classes.size and n_hole == g.hole_cards
             and n_board == g.board_cards):
         j = g.hole_rule.min_used
-        best_exact_whole(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.suit_bits,
-                         t.disp, t.hash_params, t.whole_board_row, t.whole_hole_column,
-                         t.whole_classes, t.flush_classes[0], t.high_strength, j,
-                         g.hand_size - j, out)
+        best_exact_whole(hole.ravel(), n_hole, board.ravel(), n_board, t.seven_words, t.suit_bits,
+                         t.whole_offsets, t.whole_positions, t.whole_classes, t.flush_classes[0],
+                         t.high_strength, j, g.hand_size - j, out)
         return out, NO_HOLES
     if not usage and t.exact_classes.size and len(groups.board_sets) > 1:
         rule = g.hole_rule

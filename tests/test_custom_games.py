@@ -25,6 +25,7 @@ import equity
 from equity import GameError
 from equity.games import GAMES, Game, HoleRule, Street
 from equity.games.custom import FIELDS, game_to_dict, save_game, variant
+from equity.tables import tables_for
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "games"
@@ -493,7 +494,11 @@ def test_custom_game_matches_the_oracle(name: str, n_board: int, rows: int, seed
 
 def test_more_rule_shapes_match_the_oracle() -> None:
     """Exactly one hole card, a qualified deuce-to-seven low, a reordered six-card ranking,
-    and wild deuces on a board."""
+    wild deuces on a board, and exactly two of three hole cards with a board of three.
+
+    Exactly one of two hole cards reads the whole-hand table (boards and hands found by the
+    seven-card weights of their ranks); three hole and three board cards cannot, as a board
+    and a hand of the same ranks would share a key, and go through the per-choice tables."""
     one = equity.define_game("one_of_two", hole_cards=2, streets=HOLDEM_STREETS, hole_cards_used="exactly 1",
                              ace_low=False, low={"kind": "deuce_to_seven", "qualifier": "9"},
                              pot_modes=["high", "hi_lo"])
@@ -505,8 +510,13 @@ def test_more_rule_shapes_match_the_oracle() -> None:
     six_rules = RC.Rules(hand_size=6, hole_min=2, hole_max=2, ranking=six_ranking)
     wild = equity.define_game("deuces_wild_holdem", hole_cards=2, streets=HOLDEM_STREETS, wild="2")
     wild_rules = RC.Rules(wild=0, ranking=("five_of_a_kind", *RC.STANDARD))
+    three = equity.define_game("three_and_three", hole_cards=3, streets=[("flop", 3)],
+                               hole_cards_used="exactly 2")
+    three_rules = RC.Rules(hole_min=2, hole_max=2)
+    assert tables_for(one).whole_classes.shape == (6175, 91)  # 5-card boards, 2-card hands
+    assert tables_for(three).whole_classes.size == 0
     for game, rules, rows, seed in ((one, one_rules, 2000, 21), (six, six_rules, 800, 22),
-                                    (wild, wild_rules, 120, 23)):
+                                    (wild, wild_rules, 120, 23), (three, three_rules, 2000, 24)):
         hole, board = deal(game, rows, game.board_cards, seed)
         pairs = list(zip(hole.tolist(), board.tolist(), strict=True))
         fast = equity.evaluate_many(game, hole, board)

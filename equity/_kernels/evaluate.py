@@ -20,7 +20,7 @@ from numba.extending import intrinsic
 
 from equity._kernels import inline_kernel, kernel
 from equity._kernels.perfect_hash import slot_of
-from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, row_slot
+from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, row_slot
 
 U64 = np.uint64
 #: Rank masks of one suit (13 bits): the length of a row of flush classes.
@@ -30,6 +30,8 @@ SUIT_SHIFT = U64(40)
 FLUSH_FLAGS = U64(0x8888)
 SUIT_MASK = U64(0x1FFF)
 SEVEN_SUIT = U64(SEVEN_SUIT_SHIFT)
+#: The rank weights of a sum of seven-card words, without its card count.
+SEVEN_WEIGHTS = U64((1 << SEVEN_COUNT_SHIFT) - 1)
 
 
 @inline_kernel
@@ -638,25 +640,23 @@ def _exact_flush(board_suited, hole_suited, j, board_need, flush_classes):
 
 
 @inline_kernel
-def _whole_positions(hole, n_hole, board, n_board, start, stop, card_bits, disp, params,
-                     board_row, hole_column, n_columns, board_bias, hole_bias, position, flagged):
+def _whole_positions(hole, n_hole, board, n_board, start, stop, words, offsets, positions,
+                     board_bias, hole_bias, position, flagged):
     """Positions in the whole-hand table of rows ``start .. stop - 1`` (``position[i - start]``)
     and the rows whose suit counts allow a flush (``flagged``, their number returned)."""
     n_flagged = 0
     for i in range(start, stop):
         board_total = U64(0)
         for t in range(n_board):
-            board_total += card_bits[board[i * n_board + t]]
+            board_total += words[board[i * n_board + t]]
         hole_total = U64(0)
         for t in range(n_hole):
-            hole_total += card_bits[hole[i * n_hole + t]]
-        row = np.int64(board_row[slot_of(board_total & KEY_MASK, disp, params[0], params[1],
-                                         params[2])])
-        column = np.int64(hole_column[slot_of(hole_total & KEY_MASK, disp, params[0], params[1],
-                                              params[2])])
-        position[i - start] = np.uint32(row * n_columns + column)
-        flags = ((board_total >> SUIT_SHIFT) + board_bias) & ((hole_total >> SUIT_SHIFT)
-                                                               + hole_bias) & FLUSH_FLAGS
+            hole_total += words[hole[i * n_hole + t]]
+        position[i - start] = (
+            positions[row_slot(board_total & SEVEN_WEIGHTS, offsets, SEVEN_ROW_SHIFT)]
+            + positions[row_slot(hole_total & SEVEN_WEIGHTS, offsets, SEVEN_ROW_SHIFT)])
+        flags = ((board_total >> SEVEN_SUIT) + board_bias) & ((hole_total >> SEVEN_SUIT)
+                                                              + hole_bias) & FLUSH_FLAGS
         flagged[n_flagged] = i
         n_flagged += flags != 0
     return n_flagged
@@ -667,20 +667,19 @@ WHOLE_BLOCK = 2048
 
 
 @kernel
-def best_exact_whole(hole, n_hole, board, n_board, card_bits, suit_bits, disp, params, board_row,
-                     hole_column, whole_classes, flush_classes, class_strength, j, board_need,
+def best_exact_whole(hole, n_hole, board, n_board, seven_words, suit_bits, whole_offsets,
+                     whole_positions, whole_classes, flush_classes, class_strength, j, board_need,
                      out):
     """Best high strength per row for hands of exactly ``j`` of ``n_hole`` hole cards and
     ``board_need`` of the ``n_board`` board cards, through the whole-hand table.
 
-    ``whole_classes[board_row[b], hole_column[h]]`` is the best non-flush class of board
-    multiset ``b`` (by slot) and hole multiset ``h``
-    (``equity.tables._whole_hand_table``).  The table is larger than the caches, so each
-    block of rows first computes every row's position in it and then loads them, which lets
-    the loads overlap; a last pass looks for flushes in the rows whose suit counts allow one
-    (``flush_classes`` carries the straight-window index).
+    ``whole_classes`` (flattened) at ``whole_positions[b] + whole_positions[h]`` is the best
+    non-flush class of the board whose ranks' seven-card weights hash to slot ``b`` and the
+    hand whose hole ranks' hash to ``h`` (``equity.tables._whole_hand_table``).  The table
+    is larger than the caches, so each block of rows first computes every row's position in
+    it and then loads them, which lets the loads overlap; a last pass looks for flushes in
+    the rows whose suit counts allow one (``flush_classes`` carries the straight-window index).
     """
-    n_columns = whole_classes.shape[1]
     flat = whole_classes.ravel()
     position = np.empty(WHOLE_BLOCK, dtype=np.uint32)  # unsigned: no wraparound code
     flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
@@ -689,13 +688,13 @@ def best_exact_whole(hole, n_hole, board, n_board, card_bits, suit_bits, disp, p
     for start in range(0, out.shape[0], WHOLE_BLOCK):
         stop = min(start + WHOLE_BLOCK, out.shape[0])
         if n_hole == 4 and n_board == 5:  # Omaha: the counts as constants unroll the sums
-            n_flagged = _whole_positions(hole, 4, board, 5, start, stop, card_bits, disp, params,
-                                         board_row, hole_column, n_columns, board_bias, hole_bias,
+            n_flagged = _whole_positions(hole, 4, board, 5, start, stop, seven_words,
+                                         whole_offsets, whole_positions, board_bias, hole_bias,
                                          position, flagged)
         else:
-            n_flagged = _whole_positions(hole, n_hole, board, n_board, start, stop, card_bits,
-                                         disp, params, board_row, hole_column, n_columns,
-                                         board_bias, hole_bias, position, flagged)
+            n_flagged = _whole_positions(hole, n_hole, board, n_board, start, stop, seven_words,
+                                         whole_offsets, whole_positions, board_bias, hole_bias,
+                                         position, flagged)
         for i in range(start, stop):
             out[i] = class_strength[flat[position[i - start]]]
         for f in range(n_flagged):
