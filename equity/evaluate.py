@@ -22,6 +22,7 @@ from equity._kernels.evaluate import (
     best_exact_whole,
     best_high,
     best_high_all_cards,
+    best_high_all_cards_wild,
     best_high_seven,
     best_hole_choices,
     best_low,
@@ -279,6 +280,12 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
             and t.seven_offsets.size):
         best_high_seven(hole.ravel(), n_hole, board.ravel(), n_board, t.seven_words, t.suit_bits,
                         t.seven_offsets, t.seven_strengths, t.seven_flush_strengths, bias[0], out)
+        return out, NO_HOLES
+    if (not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole
+            and groups.board_set_len[0] == n_board and len(wild_rows)):
+        best_high_all_cards_wild(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits,
+                                 t.suit_bits, t.disp, t.hash_params, t.rank_classes,
+                                 t.flush_classes, t.high_strength, bias, wild_rows, out)
         return out, NO_HOLES
     if not usage and len(groups.pairs) == 1 and groups.pair_holes[0] == n_hole and not len(wild_rows):
         best_high_all_cards(hole.ravel(), n_hole, board.ravel(), n_board, t.card_bits, t.suit_bits,
