@@ -75,7 +75,8 @@ class EvalTables(NamedTuple):
     #   in the last column 1 where the board allows a low with some hole cards, else 0
     # games whose hand is the best five of at most seven cards with any choice of hole cards, no
     # wilds (Hold'em, Tahoe, draw, draw7), else empty: the seven-card tables (additive rank
-    # keys, row-displacement hash)
+    # keys, row-displacement hash); the card words are given for every game, as the whole-hand
+    # table below sums them too
     seven_words: np.ndarray  # uint64[256]: SEVEN_CARD_WEIGHTS[rank] | 1 << 25 | 1 << (32 + 4*suit)
     seven_offsets: np.ndarray  # int32[rows]: see equity._kernels.row_hash
     seven_classes: np.ndarray  # uint16[slots]: the class ids of rank_classes[0]

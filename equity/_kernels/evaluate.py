@@ -78,7 +78,8 @@ def _subset_sums(cards, offset, sets, set_len, card_bits, suit_bits, totals, mas
 
 @inline_kernel
 def _remove_wild(total, masks, wild):
-    """Take the wild rank's cards out of the rank count, suit counts and suit masks.
+    """Take the wild rank's cards out of the rank count, suit counts and suit masks (``wild``
+    a rank, 0-12: callers pass over rows without one).
 
     Without a branch: the wild cards' bits in the four suit masks (16 apart) are moved down
     to the suit count fields (4 apart) and subtracted, where a test per suit went either way
