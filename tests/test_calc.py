@@ -124,18 +124,23 @@ def test_omaha_hi_lo_scoop_and_quarter_case_equals_oracle():
 
 def test_fixed_hands_board_tables_equal_the_choice_lookups():
     """Fixed hands of an exact hole rule take their class (and low) on each board from a
-    per-seat table made at the start of a long task (``seat_board_classes``); on 3,000
-    random Omaha deals of three seats that entry, with the listed flushes, equals the
-    lookup of every choice of two hole cards (``exact_class``, ``exact_low_class``)."""
+    per-seat table made at the start of a long task (``seat_board_classes``), and their
+    flushes from a per-seat table by the board's suit pattern (``seat_flush_classes``); on
+    3,000 random Omaha deals of three seats the two entries together equal the lookup of
+    every choice of two hole cards (``exact_class``, ``exact_low_class``), and the flush
+    entry equals the best flush found by trying every two hole and three board cards."""
     from equity._kernels.evaluate import (
+        FLUSH_MASKS,
         _subset_sums,
         board_slot_of,
         card_sums,
         exact_class,
-        exact_flush_class,
         exact_low_class,
+        flush_suits_of,
         hole_rows_of,
         seat_board_classes,
+        seat_flush_class,
+        seat_flush_classes,
     )
     from equity.games import get_game
     from equity.tables import tables_for
@@ -145,6 +150,7 @@ def test_fixed_hands_board_tables_equal_the_choice_lookups():
     set_len = np.full(len(sets), 2, dtype=np.int64)
     rng = np.random.default_rng(31)
     checked_low = 0
+    flushed = 0
     for _ in range(30):  # 30 sets of hands, 100 boards each
         cards = rng.permutation(52).astype(np.uint8)
         hole, stub = cards[: 4 * players], cards[4 * players:]
@@ -163,6 +169,8 @@ def test_fixed_hands_board_tables_equal_the_choice_lookups():
                            high)
         seat_board_classes(rows, players, len(sets), t.exact_classes, t.exact_low_classes, True,
                            low)
+        flushes = np.zeros((players, 4 * FLUSH_MASKS), dtype=t.flush_classes.dtype)
+        seat_flush_classes(totals, masks, players, len(sets), 2, 3, 5, t.flush_classes[0], flushes)
         for _ in range(100):
             board = rng.choice(stub, 5, replace=False).astype(np.uint8)
             total, board_masks = card_sums(board, 0, 5, t.card_bits, t.suit_bits)
@@ -171,13 +179,23 @@ def test_fixed_hands_board_tables_equal_the_choice_lookups():
                 first = p * len(sets)
                 expected = exact_class(slot, total, board_masks, totals, masks, rows, first,
                                        len(sets), 2, 3, t.exact_classes, t.flush_classes[0])
-                flush = exact_flush_class(total, board_masks, totals, masks, first, len(sets), 2,
-                                          3, t.flush_classes[0])
+                flush = seat_flush_class(flushes, p, flush_suits_of(total, 3), board_masks)
                 assert max(int(high[p, slot]), int(flush)) == expected
+                # every flush of two hole and three board cards, by the cards' suits (code & 3)
+                tried = [0]
+                for pair in itertools.combinations(hole[4 * p: 4 * p + 4], 2):
+                    for three in itertools.combinations(board, 3):
+                        five = [int(c) for c in (*pair, *three)]
+                        if len({c & 3 for c in five}) == 1:
+                            ranks = sum(1 << (c >> 2) for c in five)
+                            tried.append(int(t.flush_classes[0][ranks]))
+                assert flush == max(tried)
+                flushed += max(tried) > 0
                 expected_low = exact_low_class(slot, rows, first, len(sets), t.exact_low_classes)
                 assert low[p, slot] == expected_low
                 checked_low += expected_low > 0
     assert checked_low > 1000  # most deals with a qualifying low for some seat
+    assert flushed > 100  # a flush for some seat on a few percent of the 9,000 hands
 
 
 @pytest.mark.parametrize("game, hands, board", [

@@ -27,6 +27,7 @@ from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.evaluate import (
+    FLUSH_MASKS,
     _subset_sums,
     _with_flush,
     board_slot_of,
@@ -35,11 +36,13 @@ from equity._kernels.evaluate import (
     choices_class,
     choices_low_class,
     exact_class,
-    exact_flush_class,
     exact_low_class,
+    flush_suits_of,
     hole_rows_of,
     rank_class,
     seat_board_classes,
+    seat_flush_class,
+    seat_flush_classes,
     seven_choices_low_class,
     seven_class,
     seven_seat_class,
@@ -458,16 +461,18 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
     separate compilation, so the games without one do not carry the wild-card code); a fixed
     wild rank is taken with ``all_cards`` hands only.  ``seat_high``/``seat_low``: each seat's
     class on every board row of the exact-rule tables, or with ``seven`` on every board slot of
-    the seven-card tables (:func:`_seat_tables`), or empty to look the choices up, as one pair
+    the seven-card tables (:func:`_seat_tables`), or empty to look the choices up, and
+    ``seat_flush`` each seat's exact-rule flushes by board suit pattern, as one triple
     ``seat_tables``.  (A call of more than 30 arguments compiles to a call with
     ``*args``, which Numba cannot inline.)
     """
-    seat_high, seat_low = seat_tables
+    seat_high, seat_low, seat_flush = seat_tables
     # the board's row of the exact-rule tables, once for every seat's high and low (through the
     # seven-card tables, the board's own slot there, when the seats' tables are made)
     board_slot = board_slot_of(board_total, disp, params) if exact_need > 0 or low_rule == 1 else 0
     if seven and seat_high.shape[0] > 0:
         board_slot = np.int64(row_slot(board_total, offsets, SEVEN_ROW_SHIFT))
+    flush_suits = flush_suits_of(board_total, exact_need)
     for p in range(n_players):
         if seven and seat_high.shape[0] > 0:
             classes[p] = seven_seat_class(seat_high[p, board_slot], board_total, board_masks,
@@ -485,8 +490,7 @@ def _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set
                                      rank_classes, flush_classes, flush_bias)
         elif seat_high.shape[0] > 0:  # a fixed hand's exact-rule class, and its flushes
             value = seat_high[p, board_slot]
-            flush = exact_flush_class(board_total, board_masks, totals, masks, p * n_sets, n_sets,
-                                      set_len, exact_need, flush_classes)
+            flush = seat_flush_class(seat_flush, p, flush_suits, board_masks)
             classes[p] = flush if flush > value else value
         else:
             classes[p] = _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len,
@@ -553,11 +557,14 @@ def _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index):
 
 
 @inline_kernel
-def _seat_tables(rows, totals, hole, n_players, n_hole, n_sets, n_board, exact_need, low_rule,
-                 exact_classes, exact_low_classes, seven, seven_words, seven_offsets,
-                 seven_classes, seven_low_classes, fixed, boards):
+def _seat_tables(rows, totals, masks, hole, n_players, n_hole, n_sets, n_board, exact_need,
+                 set_len, low_rule, exact_classes, exact_low_classes, flush_classes, seven,
+                 seven_words, seven_offsets, seven_classes, seven_low_classes, fixed, boards):
     """With ``fixed`` hands, each seat's class (and low, in a hi-lo pot) on every board, made
-    once: one load a seat and board, where looking up the hole choices takes one per choice.
+    once: one load a seat and board, where looking up the hole choices takes one per choice;
+    in an exact-rule game also each seat's flushes by the board's suit pattern
+    (:func:`seat_flush_classes`, from the choices' sums and suit masks ``totals``/``masks``),
+    one load a seat and board where listing them took a loop over suits and choices.
 
     In an exact-rule game, by board row of the exact-rule tables (:func:`seat_board_classes`,
     from the seats' exact-rule columns ``rows``); through the seven-card tables, with more
@@ -565,10 +572,12 @@ def _seat_tables(rows, totals, hole, n_players, n_hole, n_sets, n_board, exact_n
     the choices' sums ``totals`` and the ``hole`` cards).  Made only when the task values at
     least twice as many ``boards`` as the table holds boards (exact-rule rows, or board rank
     multisets: a few hundred microseconds of work); empty arrays otherwise."""
+    no_flush = np.zeros((0, 4 * FLUSH_MASKS), dtype=flush_classes.dtype)
     if seven and fixed and n_sets > 1:
-        return seven_seat_classes(totals, hole, n_players, n_hole, n_sets, n_board,
-                                  low_rule == 2, seven_words, seven_offsets, seven_classes,
-                                  seven_low_classes, boards)
+        high, low = seven_seat_classes(totals, hole, n_players, n_hole, n_sets, n_board,
+                                       low_rule == 2, seven_words, seven_offsets, seven_classes,
+                                       seven_low_classes, boards)
+        return high, low, no_flush
     worth = fixed and exact_need > 0 and boards >= 2 * exact_classes.shape[0]
     n_rows = exact_classes.shape[0] if worth else 0
     high = np.zeros((n_players if n_rows else 0, n_rows), dtype=np.uint16)
@@ -578,7 +587,12 @@ def _seat_tables(rows, totals, hole, n_players, n_hole, n_sets, n_board, exact_n
     low = np.zeros((n_players if n_low else 0, n_low), dtype=np.uint16)
     if n_low:
         seat_board_classes(rows, n_players, n_sets, exact_classes, exact_low_classes, True, low)
-    return high, low
+    if not n_rows:
+        return high, low, no_flush
+    flush = np.zeros((n_players, 4 * FLUSH_MASKS), dtype=flush_classes.dtype)
+    seat_flush_classes(totals, masks, n_players, n_sets, set_len, exact_need, n_board,
+                       flush_classes, flush)
+    return high, low, flush
 
 
 @inline_kernel
@@ -760,13 +774,13 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     for p in range(n_players):
         if kinds[p] != FIXED:
             every_seat_fixed = False
-    fixed_totals, _ = _all_seat_sums(fixed_hole, n_players, n_hole, hole_sets, hole_set_len, words,
-                                     suit_bits)
-    seat_high, seat_low = _seat_tables(
+    fixed_totals, fixed_masks = _all_seat_sums(fixed_hole, n_players, n_hole, hole_sets,
+                                               hole_set_len, words, suit_bits)
+    seat_high, seat_low, seat_flush = _seat_tables(
         _all_seat_rows(fixed_totals, n_players, n_sets, disp, params, hole_index), fixed_totals,
-        fixed_hole, n_players, n_hole, n_sets, n_board, exact_need, low_rule, exact_classes,
-        exact_low_classes, seven, seven_words, seven_offsets, seven_classes, seven_low_classes,
-        every_seat_fixed and not has_ranges, chunk_trials.sum())
+        fixed_masks, fixed_hole, n_players, n_hole, n_sets, n_board, exact_need, set_len, low_rule,
+        exact_classes, exact_low_classes, flush_classes, seven, seven_words, seven_offsets,
+        seven_classes, seven_low_classes, every_seat_fixed and not has_ranges, chunk_trials.sum())
     for c in prange(states.shape[0]):
         state = states[c].copy()
         stub = stub0.copy()
@@ -823,7 +837,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             (seat_high, seat_low), tally, seven, seven_offsets, seven_low_classes)
+                             (seat_high, seat_low, seat_flush), tally, seven, seven_offsets,
+                             seven_low_classes)
             done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         _add_tally(tally, low_rule, live, acc)
@@ -934,11 +949,10 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
         boards = 1  # about this many boards a task: C(n, r) / n_parts
         for k in range(r):
             boards = boards * (n - k) // (k + 1)
-        seat_high, seat_low = _seat_tables(rows, totals, hole, n_players, n_hole, n_sets,
-                                           known_board.shape[0] + r, exact_need, low_rule,
-                                           exact_classes, exact_low_classes, seven, seven_words,
-                                           seven_offsets, seven_classes, seven_low_classes, True,
-                                           boards // n_parts)
+        seat_high, seat_low, seat_flush = _seat_tables(
+            rows, totals, masks, hole, n_players, n_hole, n_sets, known_board.shape[0] + r,
+            exact_need, set_len, low_rule, exact_classes, exact_low_classes, flush_classes, seven,
+            seven_words, seven_offsets, seven_classes, seven_low_classes, True, boards // n_parts)
         classes, shares, live, lows, acc = _scratch(n_players)
         tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
         base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
@@ -956,7 +970,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
                              exact_need, all_cards, low_rule, disp, params, rows,
                              exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
                              exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             (seat_high, seat_low), tally, seven, seven_offsets, seven_low_classes)
+                             (seat_high, seat_low, seat_flush), tally, seven, seven_offsets,
+                             seven_low_classes)
         else:
             # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
             # innermost level is always a real one (a dummy innermost loop cost 10%)
@@ -1004,8 +1019,8 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
                                                      lookup_classes, flush_classes, flush_bias,
                                                      low_classes, exact_low_classes, classes, lows,
                                                      shares, live, acc, wild_tables,
-                                                     (seat_high, seat_low), tally, seven, seven_offsets,
-                                                     seven_low_classes)
+                                                     (seat_high, seat_low, seat_flush), tally,
+                                                     seven, seven_offsets, seven_low_classes)
                                 if kind3 == 1 and i4 == i3 + 1:
                                     once = (first_wins, second_wins, splits)
                             if kind3 == 1:

@@ -529,6 +529,65 @@ def exact_flush_class(board_total, board_masks, hole_totals, hole_masks, first, 
 
 
 @kernel
+def seat_flush_classes(hole_totals, hole_masks, n_players, n_sets, j, board_need, n_board,
+                       flush_classes, out):
+    """Each seat's best flush class by the exact rule for every board suit pattern, for hands
+    that stay the same over many boards: ``out[p, suit * FLUSH_MASKS + board_suited]`` is the
+    best flush (0: none) of ``j`` of seat ``p``'s hole cards of ``suit`` and ``board_need`` of
+    the board's cards of that suit, ``board_suited`` (a rank mask of ``board_need`` to
+    ``n_board`` cards): what :func:`exact_flush_class` lists for the board, made once.
+    ``hole_totals``/``hole_masks`` hold the seats' hole choices, ``n_sets`` a seat."""
+    for p in range(n_players):
+        for suit in range(4):
+            shift_suit = U64(4 * suit)
+            for k in range(p * n_sets, (p + 1) * n_sets):
+                if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
+                    continue
+                hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
+                for board_suited in range(FLUSH_MASKS):
+                    board_cards = _set_bits(board_suited)
+                    if board_cards < board_need or board_cards > n_board:
+                        continue
+                    if U64(board_suited) & hole_suited:
+                        continue  # the seat holds one of these cards: not a board of this seat
+                    entry = suit * FLUSH_MASKS + board_suited
+                    best = out[p, entry]
+                    chosen = U64(board_suited)
+                    while chosen:
+                        if _set_bits(chosen) == board_need:
+                            value = flush_classes[hole_suited | chosen]
+                            if value > best:
+                                best = value
+                        chosen = (chosen - U64(1)) & U64(board_suited)
+                    out[p, entry] = best
+
+
+@inline_kernel
+def flush_suits_of(board_total, board_need):
+    """The suits holding at least ``board_need`` of a board's cards, from its summed card words:
+    bit 3 of each suit's 4-bit field (the count, biased so that it carries there)."""
+    return ((board_total >> SUIT_SHIFT) + U64(8 - board_need) * U64(0x1111)) & FLUSH_FLAGS
+
+
+@inline_kernel
+def seat_flush_class(seat_flush, p, flush_suits, board_masks):
+    """Seat ``p``'s best flush (0: none) from its :func:`seat_flush_classes` row, on a board
+    whose suits holding enough cards for a flush are flagged in ``flush_suits``
+    (:func:`flush_suits_of`).  The first flagged suit is read without a branch: with none
+    flagged the entry read is suit 3's, whose board cards are too few, so it holds 0."""
+    suit = (trailing_zeros(flush_suits | (U64(1) << U64(60))) >> 2) & 3
+    best = seat_flush[p, suit * FLUSH_MASKS + ((board_masks >> U64(16 * suit)) & SUIT_MASK)]
+    rest = flush_suits & (flush_suits - U64(1))
+    while rest:  # a second suit: only on boards of at least twice board_need cards
+        suit = trailing_zeros(rest) >> 2
+        rest &= rest - U64(1)
+        value = seat_flush[p, suit * FLUSH_MASKS + ((board_masks >> U64(16 * suit)) & SUIT_MASK)]
+        if value > best:
+            best = value
+    return best
+
+
+@kernel
 def seat_board_classes(hole_rows, n_players, n_sets, exact_classes, exact_low_classes, low,
                        out):
     """Each seat's best class on every board by the exact-rule tables, for hands that stay
