@@ -323,15 +323,6 @@ def _popcount(typingctx, x):
 
 
 @inline_kernel
-def _bit_count(x):
-    count = 0
-    while x:
-        x &= x - U64(1)
-        count += 1
-    return count
-
-
-@inline_kernel
 def _set_bits(x):
     """Set bits of ``x`` (a uint64), as an int64, in one instruction."""
     return np.int64(_popcount(U64(x)))
@@ -518,13 +509,21 @@ def exact_flush_class(board_total, board_masks, hole_totals, hole_masks, first, 
             if ((hole_totals[k] >> SUIT_SHIFT) >> shift_suit) & U64(15) != j:
                 continue
             hole_suited = (hole_masks[k] >> U64(16 * suit)) & SUIT_MASK
-            chosen = board_suited
-            while chosen:
-                if _bit_count(chosen) == board_need:
-                    value = flush_classes[hole_suited | chosen]
-                    if value > best:
-                        best = value
-                chosen = (chosen - U64(1)) & board_suited
+            best = _best_suited_flush(hole_suited, board_suited, board_need, flush_classes, best)
+    return best
+
+
+@inline_kernel
+def _best_suited_flush(hole_suited, board_suited, board_need, flush_classes, best):
+    """``best`` or the best flush of the hole cards ``hole_suited`` with any ``board_need`` of
+    the board cards ``board_suited`` (rank masks of one suit), whichever is better."""
+    chosen = board_suited
+    while chosen:
+        if _set_bits(chosen) == board_need:
+            value = flush_classes[hole_suited | chosen]
+            if value > best:
+                best = value
+        chosen = (chosen - U64(1)) & board_suited
     return best
 
 
@@ -551,15 +550,8 @@ def seat_flush_classes(hole_totals, hole_masks, n_players, n_sets, j, board_need
                     if U64(board_suited) & hole_suited:
                         continue  # the seat holds one of these cards: not a board of this seat
                     entry = suit * FLUSH_MASKS + board_suited
-                    best = out[p, entry]
-                    chosen = U64(board_suited)
-                    while chosen:
-                        if _set_bits(chosen) == board_need:
-                            value = flush_classes[hole_suited | chosen]
-                            if value > best:
-                                best = value
-                        chosen = (chosen - U64(1)) & U64(board_suited)
-                    out[p, entry] = best
+                    out[p, entry] = _best_suited_flush(hole_suited, U64(board_suited), board_need,
+                                                       flush_classes, out[p, entry])
 
 
 @inline_kernel
