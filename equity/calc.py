@@ -34,7 +34,7 @@ from equity._kernels.calc import (
     share_sums,
     switch_rows,
 )
-from equity.cards import card_codes, card_text, format_cards, parse_rank
+from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluate import _flush_bias, _groups, _padded, evaluate_low_many, evaluate_many
 from equity.games import Game, get_game
@@ -256,10 +256,8 @@ def _wild_rule(g: Game, wild) -> int | None:
         return None
     if g.wild is None:
         raise OptionError(f"{g.name} has no wild cards: the wild rule applies to eldorado")
-    if isinstance(wild, str) and wild.strip().lower() in ("none", "-", ""):
-        return -1
-    rank = parse_rank(wild)
-    if rank not in g.deck_ranks:
+    rank = parse_wild_rank(wild)
+    if rank != -1 and rank not in g.deck_ranks:
         raise OptionError(f"wild rank {wild!r} is not in the {g.name} deck")
     return rank
 

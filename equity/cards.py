@@ -27,6 +27,8 @@ __all__ = [
     "card_text",
     "format_cards",
     "parse_rank",
+    "parse_wild_rank",
+    "NO_WILD_NAMES",
     "CardsLike",
 ]
 
@@ -68,6 +70,24 @@ def parse_rank(rank: str | int) -> int:
     if len(text) != 1 or text not in RANKS:
         raise CardError(f"unknown rank {rank!r}: ranks are 2 3 4 5 6 7 8 9 T (or 10) J Q K A")
     return RANKS.index(text)
+
+
+#: Ways of writing "no wild rank" wherever a wild rank may be given.
+NO_WILD_NAMES = ("none", "-", "")
+
+
+def parse_wild_rank(wild: str | int) -> int:
+    """Return the rank index of a wild rank, as :func:`parse_rank`, or -1 for no wild rank
+    (``"none"``, ``"-"`` or ``""``).
+
+    Examples
+    --------
+    >>> parse_wild_rank("K"), parse_wild_rank("none")
+    (11, -1)
+    """
+    if isinstance(wild, str) and wild.strip().lower() in NO_WILD_NAMES:
+        return -1
+    return parse_rank(wild)
 
 
 def card_code(card: str) -> int:

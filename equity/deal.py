@@ -176,7 +176,8 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
         Per seat, ``None`` to keep or ``(card given, card taken)``, e.g. ``("9d", "Qs")``;
         seats act in order, each seeing the flop as earlier swaps left it.
     policies
-        Instead of ``swaps``: a policy name for every seat, or one per seat.
+        Instead of ``swaps``: a policy name for every seat, or one per seat.  With neither
+        ``swaps`` nor ``policies`` every seat plays ``"greedy"``.
     lookahead_samples, seed
         Draws per decision of the ``lookahead`` policy, and their seed.
     pot, wild_can_be_ace

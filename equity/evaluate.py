@@ -29,7 +29,7 @@ from equity._kernels.evaluate import (
     first_invalid_row,
 )
 from equity._kernels.perfect_hash import slots_of
-from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_rank
+from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
@@ -203,8 +203,8 @@ def _wild_rows(game: Game, wild, n_rows: int) -> np.ndarray:
             "(eldorado)"
         )
     if isinstance(wild, (str, int, np.integer)) and not isinstance(wild, bool):
-        rank = parse_rank(wild)
-        if rank not in game.deck_ranks:
+        rank = parse_wild_rank(wild)
+        if rank != -1 and rank not in game.deck_ranks:
             raise OptionError(f"wild rank {wild!r} is not in the {game.name} deck")
         return np.full(n_rows, rank, dtype=np.int8)
     ranks = np.asarray(wild)
@@ -343,8 +343,8 @@ def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool 
         Card codes, shape ``(n, b)``, or one board ``(b,)`` shared by every row; a
         partial board is fine where the cards already make a hand.
     wild
-        For games with a wild rule: one rank (``"K"``) for all rows, or an integer
-        array of rank indexes per row with -1 for no wild rank.
+        For games with a wild rule: one rank (``"K"``, or ``"none"`` for no wild rank) for
+        all rows, or an integer array of rank indexes per row with -1 for no wild rank.
     check
         Check every row for repeated cards and cards outside the game's deck.
 
@@ -618,7 +618,8 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
     hole, board
         Cards as text (``"AhKd"``, ``"J♥ 10♣ 5♥"``) or codes; the board may be partial.
     wild
-        The wild rank (``"K"``) in games with a wild rule, or None.
+        The wild rank (``"K"``, or ``"none"`` for no wild rank) in games with a wild rule,
+        or None.
 
     Examples
     --------
@@ -630,7 +631,7 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
     g = get_game(game)
     hole_codes, board_codes = _parse_hand(g, hole, board)
     _check_counts(g, len(hole_codes), len(board_codes))
-    wild_rank = g.fixed_wild_rank if wild is None else parse_rank(wild)
+    wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
     strength = int(evaluate_many(g, hole_codes[None, :], board_codes[None, :], wild=wild)[0])
     cards = np.concatenate([hole_codes, board_codes])
 
@@ -710,7 +711,7 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
         category, text = _describe_deuce_to_seven(strength)
     else:
         category, text = _describe_low(strength)
-    wild_rank = g.fixed_wild_rank if wild is None else parse_rank(wild)
+    wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
     return Hand(g.name, strength, category,
                 _display_order(played, wild_rank, ace_low=g.low.kind == "ace_to_five"), text, used,
                 is_low=True)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from equity import CardError, card_codes, format_cards
-from equity.cards import card_code, card_text, parse_rank
+from equity.cards import card_code, card_text, parse_rank, parse_wild_rank
 
 
 def test_code_is_four_times_rank_plus_suit() -> None:
@@ -27,6 +27,17 @@ def test_spellings_of_the_same_two_cards(text: str) -> None:
 def test_ten_written_as_10_or_t() -> None:
     assert card_codes("10c Td").tolist() == [32, 33]
     assert parse_rank("10") == parse_rank("T") == parse_rank("t") == 8
+
+
+@pytest.mark.parametrize("text", ["none", "None", " NONE ", "-", ""])
+def test_no_wild_rank_spellings(text: str) -> None:
+    assert parse_wild_rank(text) == -1
+
+
+def test_wild_rank_as_rank_and_bad_wild_rank() -> None:
+    assert parse_wild_rank("k") == parse_wild_rank(11) == 11
+    with pytest.raises(CardError, match="unknown rank 'nothing'"):
+        parse_wild_rank("nothing")
 
 
 def test_all_52_cards_round_trip() -> None:

@@ -154,6 +154,20 @@ def test_eldorado_five_of_a_kind_beats_royal_flush() -> None:
                                                                  "straight_flush"]
 
 
+def test_eldorado_wild_none_means_no_wild_rank() -> None:
+    # the rule document's hand: four fours with kings wild, three fours with no wild rank
+    # (the natural Kh is a king again); "none" is written as calc and the CLI accept it
+    assert equity.evaluate("eldorado", "7d4h", "9dKh4c4s", wild="K").category == "four_of_a_kind"
+    hand = equity.evaluate("eldorado", "7d4h", "9dKh4c4s", wild="none")
+    assert hand.category == "three_of_a_kind"
+    assert hand == equity.evaluate("eldorado", "7d4h", "9dKh4c4s")
+    strengths = equity.evaluate_many("eldorado", equity.card_codes("7d4h")[None, :],
+                                     equity.card_codes("9dKh4c4s")[None, :], wild="none")
+    assert strengths[0] == hand.strength
+    low = equity.evaluate_low("eldorado", "2d3h", "4c5sAd9c", wild="none")
+    assert low.cards == "5s4c3h2dAd"  # a natural wheel
+
+
 def test_eldorado_wild_may_not_duplicate_inside_a_flush() -> None:
     # A♥9♥3♥ with wild K♣ K♦: A-K-Q-9-3 flush (the wilds are K♥ and Q♥, not K♥ twice).
     check("eldorado", "Kc Kd", "Ah 9h 3h 2c", "flush", wild="K")
