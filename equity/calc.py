@@ -310,6 +310,8 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
     for name in ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse"):
         if name in rules and not switch:
             raise OptionError(f"{name} applies to switch and draw games; {g.name} has no draw or switch")
+    if "reverse" in rules and not any(isinstance(p, Switch) for p in g.phases):
+        raise OptionError(f"reverse sets the direction of the switch; {g.name} has no switch")
     if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
         raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
     if "lookahead_samples" in rules and not exchange:
@@ -768,7 +770,7 @@ class _Sampler:
             self._switch_setup()
 
     def _switch_setup(self) -> None:
-        from equity.switch import _check_limits, _policy_codes
+        from equity.switch import _check_limits, _check_reverse, _policy_codes
 
         q = self.q
         phases = [p for p in q.game.phases if isinstance(p, (Switch, Draw))]
@@ -782,7 +784,7 @@ class _Sampler:
         _check_limits(self.limit, self.limit_with_ace)
         self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players,
                                         q.game.fixed_wild_rank)
-        self.reverse = bool(q.rules.get("reverse", False))
+        self.reverse = _check_reverse(q.rules.get("reverse", False))
 
     def run(self, trials: int, first_chunk: int, count: int, sums: _Sums) -> int:
         sizes = _chunk_sizes(trials, first_chunk, count)

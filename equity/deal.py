@@ -44,6 +44,7 @@ from equity.evaluate import (
     hole_cards_used_many,
 )
 from equity.games import Draw, Exchange, Game, Switch, get_game
+from equity.pots import as_fold_mask, pot_shares_many, settle_many
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
@@ -295,7 +296,7 @@ def _user_policy(policies):
 def _fold_mask(folds, deals: int, players: int) -> np.ndarray:
     if folds is None:
         return np.zeros((deals, players), dtype=bool)
-    mask = np.asarray(folds, dtype=bool)
+    mask = as_fold_mask(folds, "folds")
     if mask.shape == (players,):
         mask = np.broadcast_to(mask, (deals, players))
     if mask.shape != (deals, players):
@@ -327,7 +328,6 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
                 usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None,
                 user_policy=None) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
-    from equity.pots import pot_shares_many, settle_many
 
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
@@ -391,6 +391,8 @@ def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -
 
 
 def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, reverse) -> dict:
+    from equity.switch import _check_reverse
+
     given = {"draw_policy": draw_policy, "draw_limit": draw_limit,
              "draw_limit_with_ace": draw_limit_with_ace, "reverse": reverse}
     if not any(isinstance(p, Switch) for p in g.phases):
@@ -404,7 +406,7 @@ def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, rever
         "policy": "standard" if draw_policy is None else draw_policy,
         "limit": draw.limit if draw_limit is None else draw_limit,
         "limit_with_ace": draw.limit_with_ace if draw_limit_with_ace is None else draw_limit_with_ace,
-        "reverse": bool(reverse),
+        "reverse": False if reverse is None else _check_reverse(reverse),
     }
 
 
@@ -412,7 +414,6 @@ def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, fol
                        options: dict, stakes=None) -> dict:
     """One chunk of a Switch game: the switches and draw, then the showdown for the whole pot
     (and with ``stakes``, each seat's net chips)."""
-    from equity.pots import pot_shares_many, settle_many
     from equity.switch import play_switch
 
     played = play_switch(players, n, seed=seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,

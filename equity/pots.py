@@ -96,16 +96,23 @@ def _strengths(high, low, mode: str, ndims: tuple[int, ...], single: bool):
     return code, high_arr, low_arr, shape, name
 
 
+def as_fold_mask(folded, name: str = "folded") -> np.ndarray:
+    """``folded`` (True = folded) as a boolean array of its own shape: booleans, or integers that
+    are all 0 or 1; anything else (2, 0.5, text) is an error rather than read as True."""
+    arr = np.asarray(folded)
+    if arr.dtype.kind in "iu" and arr.size and not np.isin(arr, (0, 1)).all():
+        bad = arr.ravel()[~np.isin(arr.ravel(), (0, 1))][0]
+        raise InvalidInputError(f"{name} must be a mask of booleans (or 0 and 1), got {bad}")
+    if arr.dtype.kind not in "biu":
+        raise InvalidInputError(f"{name} must be a mask of booleans (True = folded), got {arr.dtype}")
+    return arr.astype(np.bool_)
+
+
 def _folded(folded, shape: tuple[int, ...], against: str, single: bool) -> np.ndarray:
     if folded is None:
         return _NOBODY_FOLDED
-    arr = np.asarray(folded)
-    if arr.dtype.kind in "iu" and arr.size and not np.isin(arr, (0, 1)).all():
-        raise InvalidInputError("folded must be a mask of booleans (or 0 and 1)")
-    if arr.dtype.kind not in "biu":
-        raise InvalidInputError(f"folded must be a mask of booleans, got {arr.dtype}")
+    arr = as_fold_mask(folded)
     _same_shape(arr, "folded", shape, against, single)
-    arr = arr.astype(np.bool_)
     if single and arr.all():
         raise InvalidInputError("every player folded: at least one player must be left in the hand")
     if not single:

@@ -18,6 +18,7 @@ from equity.errors import InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.games.base import Draw, Switch
 from equity.games.draw import SWITCH, SWITCH7
+from equity.pots import as_fold_mask
 from equity.rng import chunk_states, resolve_seed
 
 __all__ = ["POLICIES", "play_switch", "draw_discards"]
@@ -65,14 +66,18 @@ def _check_limits(limit, limit_with_ace) -> None:
         )
 
 
+def _check_reverse(reverse) -> bool:
+    """``reverse`` as a bool: True or False (numpy's too), nothing else, so that a string
+    such as ``"no"`` is not read as True."""
+    if not isinstance(reverse, (bool, np.bool_)):
+        raise OptionError(f"reverse must be True or False, got {reverse!r}")
+    return bool(reverse)
+
+
 def _folded(folded, deals: int, players: int) -> np.ndarray:
     if folded is None:
         return np.zeros((deals, players), dtype=np.bool_)
-    arr = np.asarray(folded)
-    if arr.dtype != np.bool_:
-        if arr.dtype.kind not in "iu" or not np.isin(arr, (0, 1)).all():
-            raise InvalidInputError(f"folded must hold booleans (True = folded), got dtype {arr.dtype}")
-        arr = arr.astype(np.bool_)
+    arr = as_fold_mask(folded, "folded")
     if arr.shape == (players,):
         arr = np.broadcast_to(arr, (deals, players))
     if arr.shape != (deals, players):
@@ -195,6 +200,9 @@ def play_switch(
     if game is None:
         game = SWITCH7 if seven_card else SWITCH
     game = get_game(game)
+    if seven_card and game.hole_cards != 7:
+        raise OptionError(f"seven_card=True asks for the seven-card game, but game={game.name!r} deals "
+                          f"{game.hole_cards} cards: give one or the other")
     before, draw, after = switch_plan(game)
     if not _is_int(players) or not 2 <= players <= game.max_players:
         raise OptionError(f"{players!r} players: {game.name} allows 2 to {game.max_players}")
@@ -205,6 +213,7 @@ def play_switch(
     if not _is_int(threads) or threads < 1:
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
     _check_limits(limit, limit_with_ace)
+    reverse = _check_reverse(reverse)
     codes = _policy_codes(policy, players, game.fixed_wild_rank)
     seed = resolve_seed(seed)
     folded_rows = _folded(folded, deals, players)
@@ -235,7 +244,7 @@ def play_switch(
         flat = [x.reshape(-1) for x in (folded_rows[a:b], hands[a:b], gave[a:b], received[a:b],
                                          drawn[dr], discarded[dr], t_hands[tr], t_stub[tr], t_pile[tr])]
         play_switch_chunk(states[k], deck, b - a, players, hand_size, before, draw, after, codes,
-                          limit, limit_with_ace, bool(reverse), *flat[:6], reshuffles[a:b],
+                          limit, limit_with_ace, reverse, *flat[:6], reshuffles[a:b],
                           trace, *flat[6:])
 
     if threads == 1 or n_chunks <= 1:

@@ -450,6 +450,10 @@ def test_method_is_chosen_by_size():
     (lambda: calc("eldorado", ["AhKh", "QsQd"], board="2c3c4c5c"), InvalidInputError, "wild="),
     (lambda: calc("holdem", ["AhKh", "QsQd"], trials=0), OptionError, "trials"),
     (lambda: calc("holdem", ["AhKh", "QsQd"], precision=2), OptionError, "precision"),
+    # a string is not read as True
+    (lambda: calc("switch", ["AhAdKsKd7c", "random"], reverse="no"), OptionError,
+     "reverse must be True or False, got 'no'"),
+    (lambda: calc("draw", ["AhAdKsKd7c", "random"], reverse=True), OptionError, "draw has no switch"),
 ])
 def test_errors_name_the_problem(call, error, words):
     with pytest.raises(error, match=None) as info:

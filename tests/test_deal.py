@@ -353,6 +353,18 @@ def test_switch_options_only_for_switch_games() -> None:
         equity.simulate("holdem", 3, 10, seed=1, reverse=True)
     with pytest.raises(equity.OptionError, match="draw_policy"):
         equity.simulate("eldorado", 3, 10, seed=1, draw_policy="stand")
+    with pytest.raises(equity.OptionError, match="reverse must be True or False, got 'False'"):
+        equity.simulate("switch", 3, 10, seed=1, reverse="False")
+
+
+def test_folds_must_be_booleans() -> None:
+    # a 2 is not read as "folded"
+    with pytest.raises(equity.InvalidInputError, match=r"folds must be .* got 2"):
+        equity.simulate("switch", 3, 10, seed=1, folds=[0, 2, 0])
+    with pytest.raises(equity.InvalidInputError, match="folds must be a mask of booleans"):
+        equity.simulate("holdem", 3, 10, seed=1, folds=["yes", "no", "no"])
+    folded = equity.simulate("holdem", 3, 10, seed=1, folds=[0, 1, 0])
+    assert folded.groupby("seat").folded.all().tolist() == [False, True, False]
 
 
 @pytest.mark.parametrize("game, with_folds", [

@@ -352,6 +352,9 @@ def test_policy_per_seat():
     ({"deals": -1}, "deals must be"),
     ({"chunk_size": 0}, "chunk_size"),
     ({"seed": -3}, "seed"),
+    ({"reverse": "no"}, "reverse must be True or False, got 'no'"),
+    ({"reverse": 1}, "reverse must be True or False"),
+    ({"seven_card": True, "game": "switch"}, "game='switch' deals 5 cards"),
 ])
 def test_bad_options_are_named(kwargs, match):
     args = {"players": 3, "deals": 10, "seed": 1} | kwargs
@@ -376,5 +379,7 @@ def test_bad_folded_shape_is_named():
         play_switch(3, 10, seed=1, folded=[True, False])
     with pytest.raises(InvalidInputError, match="booleans"):
         play_switch(3, 10, seed=1, folded=np.full(3, 0.5))
+    with pytest.raises(InvalidInputError, match=r"booleans \(or 0 and 1\), got 2"):
+        play_switch(3, 10, seed=1, folded=[0, 2, 0])
     with pytest.raises(InvalidInputError, match="5 cards"):
         draw_discards("AhKh")

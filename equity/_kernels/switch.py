@@ -214,9 +214,10 @@ def standard_keep(hand, base, limit, limit_with_ace):
     7. otherwise: keep the highest card.
 
     Then the limit: while more cards would be discarded than allowed (``limit``, or
-    ``limit_with_ace`` when the kept cards include an ace), the highest remaining card (by rank,
-    then suit) is kept too.  With the defaults (3, 4): a pair draws three; a hand of rule 7 keeps
-    an ace and draws four, or without an ace keeps its two highest cards and draws three.
+    ``max(limit, limit_with_ace)`` when the kept cards include an ace), the highest remaining
+    card (by rank, then suit) is kept too.  With the defaults (3, 4): a pair draws three; a hand
+    of rule 7 keeps an ace and draws four, or without an ace keeps its two highest cards and
+    draws three.
     """
     # rank_bits: one bit per rank held; counts: a 4-bit count per rank; suit_counts: per suit
     rank_bits = np.int64(0)
