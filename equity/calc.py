@@ -312,6 +312,9 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
             raise OptionError(f"{name} applies to switch and draw games; {g.name} has no draw or switch")
     if "reverse" in rules and not any(isinstance(p, Switch) for p in g.phases):
         raise OptionError(f"reverse sets the direction of the switch; {g.name} has no switch")
+    for name in ("draw_policy", "draw_limit", "draw_limit_with_ace"):
+        if name in rules and switch and not any(isinstance(p, Draw) for p in g.phases):
+            raise OptionError(f"{g.name} has no draw: {name} applies to games with one")
     if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
         raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
     if "lookahead_samples" in rules and not exchange:
@@ -770,17 +773,13 @@ class _Sampler:
             self._switch_setup()
 
     def _switch_setup(self) -> None:
-        from equity.switch import _check_limits, _check_reverse, _policy_codes
+        from equity.switch import _check_limits, _check_reverse, _policy_codes, draw_phase, switch_plan
 
         q = self.q
-        phases = [p for p in q.game.phases if isinstance(p, (Switch, Draw))]
-        draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
-        self.before = draws[0] if draws else len(phases)
-        self.draw = bool(draws)
-        self.after = len(phases) - self.before - int(self.draw)
-        draw_phase = phases[draws[0]] if draws else Draw()
-        self.limit = q.rules.get("draw_limit", draw_phase.limit)
-        self.limit_with_ace = q.rules.get("draw_limit_with_ace", draw_phase.limit_with_ace)
+        self.before, self.draw, self.after = switch_plan(q.game)
+        draw = draw_phase(q.game)
+        self.limit = q.rules.get("draw_limit", draw.limit)
+        self.limit_with_ace = q.rules.get("draw_limit_with_ace", draw.limit_with_ace)
         _check_limits(self.limit, self.limit_with_ace)
         self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players,
                                         q.game.fixed_wild_rank)

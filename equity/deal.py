@@ -391,17 +391,24 @@ def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -
 
 
 def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, reverse) -> dict:
-    from equity.switch import _check_reverse
+    from equity.switch import _check_reverse, draw_phase
 
     given = {"draw_policy": draw_policy, "draw_limit": draw_limit,
              "draw_limit_with_ace": draw_limit_with_ace, "reverse": reverse}
-    if not any(isinstance(p, Switch) for p in g.phases):
+    if not any(isinstance(p, (Switch, Draw)) for p in g.phases):
         named = [k for k, v in given.items() if v is not None]
         if named:
             raise OptionError(
-                f"{g.name} has no switch or draw: {', '.join(named)} applies to switch, switch7")
+                f"{g.name} has no switch or draw: {', '.join(named)} applies to switch, switch7, "
+                "draw, draw7")
         return {}
-    draw = next((p for p in g.phases if isinstance(p, Draw)), Draw())
+    if reverse is not None and not any(isinstance(p, Switch) for p in g.phases):
+        raise OptionError(f"reverse sets the direction of the switch; {g.name} has no switch")
+    if not any(isinstance(p, Draw) for p in g.phases):
+        named = [k for k, v in given.items() if k != "reverse" and v is not None]
+        if named:
+            raise OptionError(f"{g.name} has no draw: {', '.join(named)} applies to games with one")
+    draw = draw_phase(g)
     return {
         "policy": "standard" if draw_policy is None else draw_policy,
         "limit": draw.limit if draw_limit is None else draw_limit,
@@ -446,8 +453,10 @@ def _switch_rows(g: Game, players: int, start: int, played: dict, folded: np.nda
         for name, cards in ((f"gave_{k + 1}", gave[:, k]), (f"received_{k + 1}", received[:, k])):
             cards = cards.ravel()
             columns[name] = np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
-        if k == 0 and "drawn" in played:
+        if k == 0 and "drawn" in played:  # the draw comes after the first switch
             columns["drawn"] = played["drawn"].ravel()
+    if "drawn" in played and "drawn" not in columns:  # a draw with no switch
+        columns["drawn"] = played["drawn"].ravel()
     if "chips" in played:
         columns["chips"] = played["chips"].ravel()
     return pd.DataFrame(columns)
@@ -642,9 +651,9 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         make side pots (:func:`equity.settle`).  Adds ``chips``, each seat's net
         result in chips, to the table (``chips_per_deal`` when aggregated).
     draw_policy, draw_limit, draw_limit_with_ace, reverse
-        Switch games: the draw policy (``"standard"`` by default, ``"stand"``,
+        Switch and draw games: the draw policy (``"standard"`` by default, ``"stand"``,
         ``"max"``; one for every seat or one per seat), the draw limits (3, or 4
-        when keeping an ace), and the direction of the switch.
+        when keeping an ace), and the direction of the switch (games with a switch).
     aggregate
         Return one row per seat (deals, equity with its standard error, win and
         tie rates; for El Dorado the swap and wild-setting rates) instead of one
@@ -677,8 +686,6 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
 
     g = get_game(game)
     switch_options = _switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
-    if not switch_options and any(isinstance(p, Draw) for p in g.phases):
-        raise OptionError(f"{g.name}: a draw without a switch is not simulated yet (switch and switch7 are)")
     _check_players(g, players)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")

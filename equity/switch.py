@@ -88,17 +88,23 @@ def _folded(folded, deals: int, players: int) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
+def draw_phase(game: Game) -> Draw:
+    """The game's draw phase (its draw limits), or the default draw for a game without one."""
+    return next((p for p in game.phases if isinstance(p, Draw)), _DRAW)
+
+
 def switch_plan(game: Game) -> tuple[int, bool, int]:
-    """``(switches before the draw, whether there is a draw, switches after it)`` of a Switch game.
+    """``(switches before the draw, whether there is a draw, switches after it)`` of a Switch or
+    draw game (``(0, True, 0)`` for plain five-card draw).
 
     Raises
     ------
     OptionError
-        For a game with no switch, with streets, or with more than one draw.
+        For a game with neither a switch nor a draw, with streets, or with more than one draw.
     """
     phases = [p for p in game.phases if isinstance(p, (Switch, Draw))]
-    if not any(isinstance(p, Switch) for p in phases) or game.streets:
-        raise OptionError(f"{game.name} is not a Switch game (its phases have no switch)")
+    if not phases or game.streets:
+        raise OptionError(f"{game.name} is not a Switch or draw game (its phases have neither)")
     draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
     if len(draws) > 1:
         raise OptionError(f"{game.name}: at most one draw is supported")
@@ -163,8 +169,9 @@ def play_switch(
     trace
         Also return the deck state after the deal and after every phase (memory heavy; for tests).
     game
-        The Switch game to play (its phases give the switches and the draw); by
-        default ``switch``, or ``switch7`` with ``seven_card``.
+        The Switch or draw game to play (its phases give the switches and the draw, e.g.
+        ``draw`` for five-card draw with no switch); by default ``switch``, or ``switch7``
+        with ``seven_card``.
     first_chunk
         Index of the first chunk's random stream (to extend a run, or to play it in pieces).
 

@@ -454,6 +454,8 @@ def test_method_is_chosen_by_size():
     (lambda: calc("switch", ["AhAdKsKd7c", "random"], reverse="no"), OptionError,
      "reverse must be True or False, got 'no'"),
     (lambda: calc("draw", ["AhAdKsKd7c", "random"], reverse=True), OptionError, "draw has no switch"),
+    (lambda: calc("switch7", ["AhAdKsKd7c2c3c", "random"], draw_policy="max"), OptionError,
+     "switch7 has no draw: draw_policy applies"),
 ])
 def test_errors_name_the_problem(call, error, words):
     with pytest.raises(error, match=None) as info:

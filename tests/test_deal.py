@@ -237,7 +237,8 @@ def test_aggregate_equals_the_rows_it_summarises() -> None:
     np.testing.assert_allclose(summary.set_wild_rate, by_seat.set_wild.mean())
 
 
-@pytest.mark.parametrize("game", ["holdem", "spanish", "egyptian"])
+# draw: every seat draws from the cards no seat has seen, so the seats are alike whatever the order
+@pytest.mark.parametrize("game", ["holdem", "spanish", "egyptian", "draw"])
 def test_symmetric_seats_have_equal_equity_within_four_standard_errors(game: str) -> None:
     players = 3
     summary = equity.simulate(game, players, 40_000, seed=8, aggregate=True)
@@ -348,11 +349,50 @@ def test_seven_card_switch_has_no_draw() -> None:
     assert table.hole.str.len().eq(14).all()
 
 
+#: Five-card hands of each category among all 2,598,960 (the published counts).
+FIVE_CARD_COUNTS = {"straight_flush": 40, "four_of_a_kind": 624, "full_house": 3744, "flush": 5108,
+                    "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552,
+                    "one_pair": 1098240, "high_card": 1302540}
+
+
+def test_draw_standing_pat_deals_five_card_hands_at_their_published_rates() -> None:
+    deals, players = 20_000, 4
+    table = equity.simulate("draw", players, deals, seed=17, draw_policy="stand")
+    assert (table.drawn == 0).all()
+    n = len(table)
+    for category in ("high_card", "one_pair", "two_pair", "three_of_a_kind"):
+        p = FIVE_CARD_COUNTS[category] / 2_598_960
+        seen = (table.category == category).mean()
+        assert abs(seen - p) < 5 * np.sqrt(p * (1 - p) / n), (category, seen, p)
+
+
+def test_draw_simulate_plays_the_policy_on_the_dealt_hands() -> None:
+    # the deals of play_switch for the same seed: each seat drew as many cards as the policy
+    # throws from its dealt hand, kept the rest, and the pot goes to the best final hand
+    from equity.switch import draw_discards, play_switch
+
+    table = equity.simulate("draw", 3, 300, seed=4)
+    played = play_switch(3, 300, seed=4, game="draw", chunk_size=equity.deal.CHUNK_DEALS, trace=True)
+    dealt = played["trace_hands"][:, 0].reshape(900, 5)
+    final = played["hands"].reshape(900, 5)
+    assert table.hole.tolist() == [equity.format_cards(h) for h in final]
+    for before, after, drawn in zip(dealt, final, table.drawn, strict=True):
+        thrown = draw_discards(before)
+        assert len(thrown) == drawn
+        assert set(before.tolist()) - set(thrown.tolist()) <= set(after.tolist())
+    assert 0.5 < (table.drawn > 0).mean() < 1.0
+    assert "gave_1" not in table.columns
+
+
 def test_switch_options_only_for_switch_games() -> None:
     with pytest.raises(equity.OptionError, match="reverse"):
         equity.simulate("holdem", 3, 10, seed=1, reverse=True)
     with pytest.raises(equity.OptionError, match="draw_policy"):
         equity.simulate("eldorado", 3, 10, seed=1, draw_policy="stand")
+    with pytest.raises(equity.OptionError, match="draw has no switch"):
+        equity.simulate("draw", 3, 10, seed=1, reverse=True)
+    with pytest.raises(equity.OptionError, match="switch7 has no draw: draw_limit applies"):
+        equity.simulate("switch7", 3, 10, seed=1, draw_limit=1)
     with pytest.raises(equity.OptionError, match="reverse must be True or False, got 'False'"):
         equity.simulate("switch", 3, 10, seed=1, reverse="False")
 

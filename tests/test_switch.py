@@ -355,6 +355,7 @@ def test_policy_per_seat():
     ({"reverse": "no"}, "reverse must be True or False, got 'no'"),
     ({"reverse": 1}, "reverse must be True or False"),
     ({"seven_card": True, "game": "switch"}, "game='switch' deals 5 cards"),
+    ({"game": "holdem"}, "holdem is not a Switch or draw game"),
 ])
 def test_bad_options_are_named(kwargs, match):
     args = {"players": 3, "deals": 10, "seed": 1} | kwargs
