@@ -328,7 +328,6 @@ def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndar
                 usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None,
                 user_policy=None) -> dict:
     """Deal and play out one chunk; every result as an array with one row per deal."""
-
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
     hole = np.empty((n, players * g.hole_cards), dtype=np.uint8)
