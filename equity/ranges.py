@@ -74,9 +74,15 @@ def _class_combos(high: int, low: int, kind: str) -> list[tuple[int, int]]:
     return out
 
 
-def _classes(token: str, deck_ranks: tuple[int, ...]) -> list[tuple[int, int, str]]:
-    """The hand classes (high rank, low rank, kind) a class token names."""
+def _classes(token: str, game: Game) -> list[tuple[int, int, str]]:
+    """The hand classes (high rank, low rank, kind) a class token names; every rank the token
+    names (a span's ends too) must be in the game's deck."""
+    deck_ranks = game.deck_ranks
     text = token.upper().replace("10", "T")
+    for symbol in (m.group(0) for m in re.finditer(r"[2-9TJQKA]", text)):
+        if _rank(symbol, token) not in deck_ranks:
+            raise InvalidInputError(f"range token {token!r}: rank {symbol} is not in the {game.name} "
+                                    f"deck ({game.describe_deck()})")
     if (m := _TOKEN_CLASS.match(text)) is not None:
         high, low = _rank(m.group(1), token), _rank(m.group(2), token)
         kind, plus = m.group(3).lower(), m.group(4)
@@ -157,12 +163,14 @@ def parse_range(text: str, *, game: str | Game = "holdem", dead: CardsLike | Non
                     f"range token {token!r}: weight {weight_text!r} is not a number") from None
             if not 0 <= weight <= 1 or weight != weight:
                 raise InvalidInputError(f"range token {token!r}: weight {weight} must be between 0 and 1")
-        if len(body) == 4 and body[1].lower() in "cdhs♣♦♥♠" and body[3].lower() in "cdhs♣♦♥♠":
-            cards = card_codes(body)
+        as_cards = body.replace("10", "T")  # a combo such as 10h9h
+        if (len(as_cards) == 4 and as_cards[1].lower() in "cdhs♣♦♥♠"
+                and as_cards[3].lower() in "cdhs♣♦♥♠"):
+            cards = card_codes(as_cards)
             combos = [(int(max(cards)), int(min(cards)))]
         else:
             combos = []
-            for high, low, kind in _classes(body, g.deck_ranks):
+            for high, low, kind in _classes(body, g):
                 combos.extend(_class_combos(high, low, kind))
         for a, b in combos:
             for code in (a, b):
@@ -174,6 +182,8 @@ def parse_range(text: str, *, game: str | Game = "holdem", dead: CardsLike | Non
         for combo in combos:
             chosen.pop(combo, None)
             chosen[combo] = weight
+    if all(w == 0 for w in chosen.values()):
+        raise InvalidInputError(f"range {text!r} gives every hand weight 0: nothing to deal")
     live = [(c, w) for c, w in chosen.items() if c[0] not in dead_codes and c[1] not in dead_codes]
     if not live or all(w == 0 for _, w in live):
         raise InvalidInputError(f"range {text!r} has no live combo left beside the known cards")

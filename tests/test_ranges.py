@@ -83,6 +83,26 @@ def test_spanish_deck_limits_the_ranks() -> None:
         parse_range("22", game="spanish")
 
 
+@pytest.mark.parametrize(("text", "rank"), [
+    ("22+", "2"), ("A2s+", "2"), ("77+", "7"), ("T7s+", "7"), ("K7o+", "7"), ("98s-76s", "7"),
+    ("A8s-A2s", "2"), ("A5s-A2s", "5"),
+])
+def test_spanish_ranges_naming_a_missing_rank_are_errors(text: str, rank: str) -> None:
+    # a "+" or a span that starts or ends outside the 8-to-ace deck is not quietly cut short
+    with pytest.raises(InvalidInputError, match=f"rank {rank} is not in the spanish deck"):
+        parse_range(text, game="spanish")
+
+
+def test_zero_weights_only_is_named() -> None:
+    with pytest.raises(InvalidInputError, match="every hand weight 0"):
+        parse_range("AA:0, KK:0")
+    assert len(parse_range("AA:0, KK")) == 12  # a zero weight beside others is allowed
+
+
+def test_ten_written_as_10_in_a_combo() -> None:
+    assert parse_range("10h9h").combo_texts() == parse_range("Th9h").combo_texts() == ["Th9h"]
+
+
 def test_three_card_games_reject_two_card_notation() -> None:
     with pytest.raises(InvalidInputError, match="two-card games"):
         parse_range("AA", game="tahoe")
