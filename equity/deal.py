@@ -417,22 +417,28 @@ def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, rever
 
 
 def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, folded: np.ndarray,
-                       options: dict, stakes=None) -> dict:
-    """One chunk of a Switch game: the switches and draw, then the showdown for the whole pot
-    (and with ``stakes``, each seat's net chips)."""
+                       options: dict, mode: str, wild_can_be_ace: bool, stakes=None) -> dict:
+    """One chunk of a Switch or draw game: the switches and draw, then the showdown for the pot
+    ``mode`` (and with ``stakes``, each seat's net chips)."""
     from equity.switch import play_switch
 
     played = play_switch(players, n, seed=seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
                          first_chunk=chunk, **options)
     hands = played["hands"]
-    high = evaluate_many(g, hands.reshape(n * players, g.hole_cards), None, check=False)
-    high = high.reshape(n, players)
-    out = {"hands": hands, "high": high, "gave": played["gave"], "received": played["received"],
-           "share": pot_shares_many(high, folded=folded)}
+    seat_hands = hands.reshape(n * players, g.hole_cards)
+    high = evaluate_many(g, seat_hands, None, check=False).reshape(n, players)
+    out = {"hands": hands, "high": high, "gave": played["gave"], "received": played["received"]}
+    low = None
+    if mode != "high":
+        low = evaluate_low_many(g, seat_hands, None, wild_can_be_ace=wild_can_be_ace,
+                                check=False).reshape(n, players)
+        out["low"] = low
+    out["share"] = pot_shares_many(None if mode == "low" else high, low=low, mode=mode, folded=folded)
     if "drawn" in played:
         out["drawn"] = played["drawn"]
     if stakes is not None:
-        out["chips"] = settle_many(high, stakes, folded=folded) - stakes
+        out["chips"] = settle_many(None if mode == "low" else high, stakes, low=low, mode=mode,
+                                   folded=folded) - stakes
     return out
 
 
@@ -458,6 +464,8 @@ def _switch_rows(g: Game, players: int, start: int, played: dict, folded: np.nda
         columns["drawn"] = played["drawn"].ravel()
     if "chips" in played:
         columns["chips"] = played["chips"].ravel()
+    if "low" in played:
+        columns["low"] = played["low"].ravel()
     return pd.DataFrame(columns)
 
 
@@ -703,7 +711,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8
     totals = _SeatTotals(players)
-    if aggregate and switch_options and chip_stakes is None:
+    if aggregate and switch_options and chip_stakes is None and mode == "high":
         _aggregate_switch(g, players, deals, seed, first_chunk, folded_all, switch_options, totals, show)
         table = totals.table(exchange=False, chips=False)
         table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
@@ -721,7 +729,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         folded = np.ascontiguousarray(folded_all[start:start + n])
         if switch_options:
             played = _play_switch_chunk(g, players, n, seed, first_chunk + chunk, folded, switch_options,
-                                        chip_stakes)
+                                        mode, wild_can_be_ace, chip_stakes)
             if aggregate:
                 totals.add(played)
             else:

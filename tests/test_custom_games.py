@@ -197,8 +197,47 @@ def test_custom_games_are_dealt_and_played_by_simulate() -> None:
                     max_players=17)  # (40 cards - 4 board - 2 burns) // 2
     exchanged = equity.simulate(small, 4, 2000, seed=5, aggregate=True)
     assert abs(exchanged.equity.sum() - 1) < 1e-9 and exchanged.swap_rate.sum() > 0
-    with pytest.raises(equity.OptionError, match="a draw without a switch"):
-        equity.simulate(lowball(), 3, 100, seed=6)
+
+
+def _oracle_shares(rules: RC.Rules, hands: list[str], mode: str) -> list[float]:
+    """Pot shares of final five-card hands from the brute-force oracle: the high, the low
+    (the whole pot to the high when no low qualifies in a hi-lo pot), or half each."""
+    codes = [tuple(int(c) for c in equity.card_codes(h)) for h in hands]
+
+    def split(keys: list) -> list[float]:
+        live = [k for k in keys if k is not None]
+        if not live:
+            return [0.0] * len(keys)
+        best = max(live)
+        return [1 / live.count(best) if k == best else 0.0 for k in keys]
+
+    high = split([RC.best_high(rules, c) for c in codes]) if mode != "low" else None
+    low = split([RC.best_low(rules, c) for c in codes]) if mode != "high" else None
+    if mode == "high":
+        return high
+    if mode == "low" or not any(low):
+        return low if mode == "low" else high
+    return [(h + w) / 2 for h, w in zip(high, low, strict=True)]
+
+
+@pytest.mark.parametrize("policy", ["stand", "standard"])
+def test_draw_games_are_played_for_their_own_pot(policy: str) -> None:
+    # Kansas City lowball: the whole pot to the best deuce-to-seven low of the final hands
+    rows = equity.simulate(lowball(), 3, 300, seed=6, draw_policy=policy, stakes=[10, 10, 10])
+    assert "low" in rows.columns
+    for _, deal in rows.groupby("deal"):
+        expected = _oracle_shares(rules_of("lowball"), deal.hole.tolist(), "low")
+        np.testing.assert_allclose(deal.share, expected)
+        np.testing.assert_allclose(deal.chips + 10, 30 * np.array(expected), atol=1)
+    # five-card draw, high-low split with an eight-or-better ace-to-five low
+    hi_lo = equity.define_game("draw_hi_lo", hole_cards=5, phases=["draw"],
+                               low={"kind": "ace_to_five", "qualifier": "8"}, pot_modes=["hi_lo"])
+    rules = RC.Rules(low="ace_to_five", low_qualifier=6)
+    rows = equity.simulate(hi_lo, 4, 300, seed=7, draw_policy=policy)
+    for _, deal in rows.groupby("deal"):
+        np.testing.assert_allclose(deal.share, _oracle_shares(rules, deal.hole.tolist(), "hi_lo"))
+    summary = equity.simulate(hi_lo, 4, 300, seed=7, draw_policy=policy, aggregate=True)
+    np.testing.assert_allclose(summary.equity, rows.groupby("seat").share.mean())
 
 
 def test_exact_rule_games_with_different_hole_counts_get_their_own_tables() -> None:
