@@ -993,7 +993,8 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     if exact:
         if cost is None:
             why = ("the exchange is played by policies" if q.exchange else
-                   "the switches are random" if q.switch else
+                   ("the switches are random" if any(isinstance(p, Switch) for p in q.game.phases)
+                    else "the draw is random") if q.switch else
                    f"more than {MAX_TUPLES:,} combinations of hands")
             raise OptionError(
                 f"{q.game.name}: cannot enumerate here ({why}); sample with trials= or precision=")

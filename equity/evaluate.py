@@ -376,7 +376,8 @@ def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
 def _low_variant(g: Game, wild_can_be_ace: bool) -> int:
     if g.low is None:
         with_low = ", ".join(n for n, x in _games().items() if x.low is not None)
-        raise OptionError(f"{g.name} has no low hand (games with a low: {with_low})")
+        raise OptionError(f"{g.name} has no low hand: its rules give none (built-in games with a low: "
+                          f"{with_low})")
     if not wild_can_be_ace and g.wild is None:
         raise OptionError(
             f"wild_can_be_ace applies to games with wild cards; {g.name} has none"

@@ -275,7 +275,22 @@ BAD = [
     ({"ranking": [*STANDARD, "flush"]}, r"ranking lists flush more than once"),
     ({"hand_size": 6}, r"ranking is required for 6-card hands"),
     ({"ace_low": "7"}, r"ace_low '7': the ace can play low only just below the deck's lowest rank"),
-    ({"deck": "6-A", "wild": "2"}, r"a fixed wild rule needs a wild rank in the deck"),
+    ({"deck": "6-A", "wild": "2"}, r"wild: the wild rank must be in the deck, and '2' is not in"),
+    # an integer is not read as a rank index (2 would have made fours wild)
+    ({"wild": 2}, r"wild: write the rank as text, '2' to '9'.* got 2"),
+    ({"low": {"kind": "ace_to_five", "qualifier": 8}, "pot_modes": ["hi_lo"]},
+     r"low.qualifier: write the rank as text"),
+    ({"deck": [8, 9, 10]}, r"deck: write the rank as text"),
+    ({"hand_size": 5.0}, r"hand_size 5.0: allowed are 5 and 6"),
+    ({"suits": 4}, r"suits must be the suits kept, e.g. 'cdhs'"),
+    ({"pot_modes": 1}, r"pot_modes must be a list such as \['high', 'hi_lo'\], got 1"),
+    # lows no hand of the deck can make
+    ({"low": {"kind": "ace_to_five", "qualifier": "4"}, "pot_modes": ["hi_lo"]},
+     r"low: no 5-card ace_to_five low in the 52-card deck .* qualifies for 4 or better"),
+    ({"deck": "6-A", "low": {"kind": "ace_to_five", "qualifier": "8"}, "pot_modes": ["hi_lo"]},
+     r"low: no 5-card ace_to_five low in the 36-card deck"),
+    ({"low": {"kind": "deuce_to_seven", "qualifier": "6"}, "pot_modes": ["low"]},
+     r"low: no 5-card deuce_to_seven low .* qualifies for 6 or better"),
     ({"wild": "joker"}, r"wild: unknown rank 'joker'"),
     ({"wild": "exchange"}, r"wild = 'exchange' needs an exchange phase"),
     ({"phases": ["flop", "exchange", "turn", "river"]},
@@ -313,6 +328,29 @@ BAD = [
 def test_invalid_game_is_rejected_with_its_message(changes: dict, message: str) -> None:
     with pytest.raises(GameError, match=message):
         equity.define_game(**{**BASE, **changes})
+
+
+def test_lows_that_just_qualify_are_accepted() -> None:
+    # the smallest qualifiers some hand meets: A-2-3-4-5 at five, 2-3-4-5-7 at seven, and in a
+    # six-to-ace deck A-6-7-8-9 at nine
+    for deck, kind, qualifier in (("2-A", "ace_to_five", "5"), ("2-A", "deuce_to_seven", "7"),
+                                  ("6-A", "ace_to_five", "9")):
+        game = equity.define_game(**{**BASE, "name": f"low_{kind}_{qualifier}", "deck": deck,
+                                     "low": {"kind": kind, "qualifier": qualifier},
+                                     "pot_modes": ["hi_lo"]})
+        assert game.low.kind == kind
+
+
+def test_a_title_on_several_lines_still_round_trips() -> None:
+    game = equity.define_game(**{**BASE, "title": "Home\ngame\r"})
+    assert equity.game_from_toml(equity.game_to_toml(game)) == game
+
+
+def test_variant_names_an_unknown_field_and_a_text_deck() -> None:
+    with pytest.raises(GameError, match="'foo' is not a Game field"):
+        variant(GAMES["holdem"], "v", foo=1)
+    with pytest.raises(GameError, match="deck_ranks must be a tuple of indexes"):
+        variant(GAMES["holdem"], "v", deck_ranks="6-A")
 
 
 def test_game_file_errors_name_the_file_and_the_key(tmp_path) -> None:

@@ -257,8 +257,10 @@ class Game:
                 raise GameError(
                     f"game {name!r}: wild source {wild.source!r} (allowed: 'exchange', 'fixed')")
             if wild.source == "fixed" and wild.rank not in self.deck_ranks:
+                shown = repr(RANKS[wild.rank]) if wild.rank in range(13) else repr(wild.rank)
                 raise GameError(
-                    f"game {name!r}: a fixed wild rule needs a wild rank in the deck, got {wild.rank!r}")
+                    f"game {name!r}: wild: the wild rank must be in the deck, and {shown} is not in "
+                    f"{self.describe_deck()}")
             if wild.source == "exchange" and wild.rank is not None:
                 raise GameError(f"game {name!r}: an exchange makes the wild rank; give no fixed rank")
             if wild.max_wild_cards != len(self.deck_suits):

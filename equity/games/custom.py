@@ -63,6 +63,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -85,6 +86,7 @@ from equity.games.base import (
     Street,
     Switch,
     WildRule,
+    standard_straights,
 )
 from equity.rankings import POSSIBLE_CATEGORIES, STANDARD_RANKING, Category
 
@@ -124,9 +126,10 @@ def _whole(value: Any, field: str, low: int = 0) -> int:
 
 
 def _rank(value: Any, field: str) -> int:
+    if not isinstance(value, str):  # an integer is ambiguous: 2 may mean the deuce or index 2
+        raise GameError(f"{field}: write the rank as text, '2' to '9', 'T' (or '10'), 'J', 'Q', 'K' "
+                        f"or 'A'; got {value!r}")
     try:
-        if isinstance(value, bool):
-            raise CardError(f"{value!r} is not a rank")
         return parse_rank(value)
     except CardError as err:
         raise GameError(f"{field}: {err}") from None
@@ -160,6 +163,8 @@ def _deck_ranks(deck: Any) -> tuple[int, ...]:
 
 
 def _deck_suits(suits: Any) -> tuple[int, ...]:
+    if not isinstance(suits, (str, Iterable)):
+        raise GameError(f"suits must be the suits kept, e.g. 'cdhs' or 'cdh', got {suits!r}")
     items = list(suits.strip()) if isinstance(suits, str) else list(suits)
     out = []
     for s in items:
@@ -361,6 +366,8 @@ def _low(low: Any) -> LowRule | None:
 
 
 def _pot_modes(pot_modes: Any) -> tuple[str, ...]:
+    if not isinstance(pot_modes, (str, Iterable)):
+        raise GameError(f"pot_modes must be a list such as ['high', 'hi_lo'], got {pot_modes!r}")
     modes = (pot_modes,) if isinstance(pot_modes, str) else tuple(pot_modes)
     if not modes or any(m not in POT_MODES for m in modes) or len(set(modes)) != len(modes):
         raise GameError(f"pot_modes {list(modes)!r}: give each of {', '.join(map(repr, POT_MODES))} "
@@ -410,7 +417,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         if text is not None and not isinstance(text, str):
             raise GameError(f"{field} must be text, got {text!r}")
     hole = _whole(hole_cards, "hole_cards", 1)
-    if isinstance(hand_size, bool) or hand_size not in (5, 6):
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size not in (5, 6):
         raise GameError(f"hand_size {hand_size!r}: allowed are 5 and 6")
     ranks = _deck_ranks(deck)
     deck_suits = _deck_suits(suits)
@@ -588,7 +595,26 @@ def check_game(game: Game) -> Game:
                    for j in range(rule.min_used, rule.max_used + 1)):
             raise fail(f"low: hole_cards_used can never make a {size}-card low from {hole} hole cards "
                        f"and {board} board cards")
+        if not _low_can_qualify(game):
+            raise fail(f"low: no {size}-card {game.low.kind} low in the {deck_text} qualifies for "
+                       f"{RANKS[game.low.qualifier]} or better")
     return game
+
+
+def _low_can_qualify(game: Game) -> bool:
+    """Whether some hand of the game's deck makes a qualifying low: ``hand_size`` different
+    ranks at or below the qualifier (the ace counting low in an ace-to-five low), and in a
+    deuce-to-seven low (the ace high) neither a straight nor, with one suit, a flush."""
+    low = game.low
+    if low.qualifier is None:
+        return True
+    ranks = [r for r in game.deck_ranks if r <= low.qualifier or (r == ACE and low.kind == "ace_to_five")]
+    if low.kind == "ace_to_five":
+        return len(ranks) >= low.hand_size
+    if len(game.deck_suits) < 2:
+        return False
+    straights = set(standard_straights(low.hand_size, game.deck_ranks, None))  # the ace high only
+    return any(chosen not in straights for chosen in itertools.combinations(sorted(ranks), low.hand_size))
 
 
 def _check_phases(game: Game, fail) -> None:
@@ -757,7 +783,8 @@ def game_to_toml(game: Game) -> str:
     >>> game_from_toml(text) == GAMES["eldorado"]
     True
     """
-    lines = [f"# {game.title}: equity game file (docs/custom_games.md)"]
+    title = " ".join(game.title.split())  # one comment line, whatever the title holds
+    lines = [f"# {title}: equity game file (docs/custom_games.md)"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in game_to_dict(game).items()]
     return "\n".join(lines) + "\n"
 
@@ -780,4 +807,15 @@ def variant(game: Game, name: str, **changes: Any) -> Game:
     >>> short.deck_size, short.ace_low_as  # the ace plays low as a five: A-6-7-8-9
     (36, 3)
     """
+    unknown = sorted(set(changes) - set(Game.__dataclass_fields__) - {"name"})
+    if unknown:
+        raise GameError(f"variant {name!r}: {', '.join(map(repr, unknown))} is not a Game field (fields: "
+                        f"{', '.join(Game.__dataclass_fields__)})")
+    for field in ("deck_ranks", "deck_suits"):
+        value = changes.get(field, ())
+        if not isinstance(value, tuple) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in value):
+            raise GameError(f"variant {name!r}: {field} must be a tuple of indexes (ranks 0 = deuce to "
+                            f"12 = ace; suits 0 to 3), got {value!r}; define_game reads text such "
+                            "as deck='6-A'")
     return check_game(replace(game, name=name, **changes))
