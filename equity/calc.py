@@ -939,7 +939,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         number of threads.  None draws one (reported in ``attrs["seed"]``).
     hi_lo
         Split the pot between the best high and the best qualifying low (Omaha,
-        Tahoe): adds the ``high``, ``low`` and ``scoop`` columns.
+        Tahoe): adds the ``high``, ``low`` and ``scoop`` columns.  False (the default)
+        plays the game's default pot, which for a game listing ``hi_lo`` first is hi-lo;
+        ``pot="high"`` asks for the high hand alone.
     policies
         El Dorado before the exchange: the exchange policy of every seat, or one
         per seat (``"greedy"`` by default, ``"never"``, ``"lookahead"``, or a
