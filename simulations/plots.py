@@ -60,10 +60,16 @@ def _category(name: str) -> str:
     return str(name).replace("_", " ")
 
 
+def _size_unit(record: dict) -> str:
+    """What a run's ``deals`` counts: deals per cell, or for the starting-hand charts the trials
+    of each class in each cell."""
+    return "trials per class" if record.get("study") == "starting-hands" else "deals per cell"
+
+
 def _note(run: harness.RunResult, extra: str = "", *, bars: bool = True) -> str:
     """The foot note of a figure: what the bars are (when it has bars), the run's size and seed."""
     record = run.record
-    text = (f"Run {record.get('run_id', '?')}: {int(record.get('deals', 0)):,} deals per cell, "
+    text = (f"Run {record.get('run_id', '?')}: {int(record.get('deals', 0)):,} {_size_unit(record)}, "
             f"seed {record.get('seed', '?')}.")
     if bars:
         text = f"Bars and bands: 95% intervals (1.96 standard errors). {text}"
@@ -676,10 +682,22 @@ def starting_hand_chart(table: pd.DataFrame, game: str, *, players: int | None =
     if title is None:
         best = rows.loc[rows.equity.idxmax()]
         worst = rows.loc[rows.equity.idxmin()]
-        title = (f"{_game(game)}: {best[name]} wins {best.equity:.0%} against {against}, "
-                 f"{worst[name]} {worst.equity:.0%}")
+        title = (f"{_game(game)}: {best[name]} takes {best.equity:.0%} of the pot against {against}"
+                 f"{_ties_within_noise(rows, best)}, {worst[name]} {worst.equity:.0%}"
+                 f"{_ties_within_noise(rows, worst)}")
     P.finding(fig, title, note=note)
     return fig
+
+
+def _ties_within_noise(rows: pd.DataFrame, extreme: pd.Series) -> str:
+    """`` (N others within noise)`` when other classes' equities do not differ from the
+    ``extreme`` class's by 1.96 standard errors of the difference: then which class is best (or
+    worst) is not settled by the run, and the extreme itself is biased away from the middle."""
+    if "stderr" not in rows:
+        return ""
+    spread = 1.96 * np.sqrt(rows.stderr ** 2 + extreme.stderr ** 2)
+    close = int((np.abs(rows.equity - extreme.equity) < spread).sum()) - 1  # less itself
+    return f" ({close} other{'s' if close > 1 else ''} within noise)" if close > 0 else ""
 
 
 def starting_hand_ranking(table: pd.DataFrame, game: str, *, players: int | None = None, top: int = 25,
@@ -703,7 +721,8 @@ def starting_hand_ranking(table: pd.DataFrame, game: str, *, players: int | None
     ax.invert_yaxis()
     P.label(ax, xlabel=f"equity against {_against(players)} (share of the pot)")
     leader = best.iloc[0]
-    title = f"{_game(game)}: {leader[name]} leads with {leader.equity:.1%} against {_against(players)}"
+    title = (f"{_game(game)}: {leader[name]} leads with {leader.equity:.1%} against {_against(players)}"
+             f"{_ties_within_noise(rows, leader)}")
     if "kind" in best:
         counts = best.kind.value_counts()
         title += f"; the top {len(best)} are " + ", ".join(f"{n} {k}" for k, n in counts.items()) + " classes"
@@ -901,7 +920,8 @@ def describe_run(run: harness.RunResult) -> str:
     """One line on where a run's numbers come from: loaded or played, its size, seed and time."""
     record = run.record
     how = "loaded the stored run" if record.get("loaded") else "ran"
-    return (f"{how} {record['run_id']}: {int(record['deals']):,} deals per cell, {record['cells']} cells, "
+    return (f"{how} {record['run_id']}: {int(record['deals']):,} {_size_unit(record)}, "
+            f"{record['cells']} cells, "
             f"{int(record['deals_total']):,} deals in all, seed {record['seed']}; played in "
             f"{record['elapsed_seconds']:.0f} s on {record.get('workers', 1)} worker(s), "
             f"code {record.get('git_commit') or '?'!s:.10}")

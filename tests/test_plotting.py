@@ -302,7 +302,13 @@ def test_starting_hand_chart_from_a_table() -> None:
     fig = plots.starting_hand_chart(table, "spanish")
     image = fig.axes[0].images[0]
     assert image.get_array().shape == (7, 7)
-    assert "AA wins 85%" in fig._suptitle.get_text()
+    assert "AA takes 85% of the pot" in fig._suptitle.get_text()
+    assert "within noise" not in fig._suptitle.get_text()  # 0.18 apart at standard errors of 0.001
+    # a best class the run does not separate from the next is said to be within noise of it
+    close = table.assign(equity=[0.85, 0.848, 0.65])
+    title = plots.starting_hand_chart(close, "spanish", players=2)._suptitle.get_text()
+    assert "AA takes 85% of the pot against a random hand (1 other within noise), AKo 65%" in " ".join(
+        title.split())
 
 
 def test_starting_hands_plotter_reads_the_study_table(tmp_path: Path) -> None:
@@ -324,6 +330,7 @@ def test_starting_hands_plotter_reads_the_study_table(tmp_path: Path) -> None:
                     if c == best.hand_class)
     assert chart[row, col] == best.equity
     assert "AAK-xyx leads with 70.0%" in figs["tahoe_2p_top"]._suptitle.get_text()
+    assert any("4,096 trials per class" in " ".join(t.get_text().split()) for t in figs["holdem_2p"].texts)
     with pytest.raises(equity.OptionError, match="hand class"):
         plots.starting_hands(harness.RunResult(tmp_path, {"result": two.drop(columns=["hand_class", "hand"])},
                                                run.record))
