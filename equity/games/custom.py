@@ -391,7 +391,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 description: str = "", deck: Any = "2-A", suits: Any = "cdhs",
                 streets: Iterable[Any] = (), phases: Iterable[Any] | None = None, hand_size: int = 5,
                 hole_cards_used: Any = "any", ranking: Iterable[Any] | None = None,
-                ace_low: bool | str | int | None = True, wild: Any = None, low: Any = None,
+                ace_low: bool | str | None = True, wild: Any = None, low: Any = None,
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
                 draw: Mapping[str, int] | Draw | None = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
