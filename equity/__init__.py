@@ -9,7 +9,7 @@ deals (:func:`simulate`, :func:`exchange`, :func:`deal_from_order`) and the pot
 hands and ranges (:func:`calc`).
 """
 
-from equity.calc import calc
+from equity.calc import PrecisionNotReachedWarning, calc
 from equity.cards import card_codes, format_cards
 from equity.deal import deal_from_order, exchange, simulate
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
@@ -38,6 +38,7 @@ from equity.rankings import Category
 
 __all__ = [
     "calc",
+    "PrecisionNotReachedWarning",
     "card_codes",
     "format_cards",
     "Hand",

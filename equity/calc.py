@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -56,6 +57,10 @@ EXACT_BUDGET = 150_000_000
 GENERAL_EXACT_BUDGET = 15_000_000
 #: Most trials a ``precision`` run plays before it stops short of its target.
 MAX_PRECISION_TRIALS = 2_000_000_000
+
+
+class PrecisionNotReachedWarning(UserWarning):
+    """``calc(precision=...)`` stopped at its trial cap before every standard error got below it."""
 #: Most tuples of hole cards an enumeration lists.
 MAX_TUPLES = 2_000_000
 #: Boards a tuple of hole cards must complete before an enumeration merges the tuples that a
@@ -294,6 +299,15 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
         raise InvalidInputError(
             f"{g.name}: wild= states the result of the exchange, which follows the flop; give the "
             "final flop as the board")
+    if has_exchange and wild is not None and wild != -1:
+        after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
+        swapped_into = board_codes[: sizes[next(i for i, s in enumerate(g.streets, start=1)
+                                                 if s.name == after)]]
+        if not any(code // 4 == wild for code in swapped_into.tolist()):
+            raise InvalidInputError(
+                f"{g.name}: wild={rules['wild']!r}, but the wild card is the last card swapped into "
+                f"the {after} and the {after} {format_cards(swapped_into)} holds no card of that rank "
+                "(give the final flop as the board, or wild='none')")
     if len(board_codes) not in sizes:
         raise InvalidInputError(
             f"{g.name}: a board of {len(board_codes)} cards does not end a street (boards of "
@@ -744,6 +758,47 @@ def _seat_arrays(q: _Question):
     return kinds, fixed, np.array(starts, dtype=np.int64), flat, cum, mask
 
 
+MAX_LISTED_DEALS = 20_000
+
+
+def _listed_deals(q: _Question):
+    """For a switch or draw game with seats given as lists of hands: the seat kinds with every
+    list seat fixed, and per fitting combination of listed hands (no card twice) its preset hole
+    cards, its stub and its probability (the product of the hands' weights, normalised)."""
+    h = q.n_hole
+    kinds = np.array([FIXED if s.kind == RANGE else s.kind for s in q.seats], dtype=np.int8)
+    base = np.zeros(q.players * h, dtype=np.uint8)
+    listed = []
+    for p, seat in enumerate(q.seats):
+        if seat.kind == FIXED:
+            base[p * h:(p + 1) * h] = seat.combos[0]
+        elif seat.kind == RANGE:
+            listed.append(p)
+    count = math.prod(len(q.seats[p].combos) for p in listed)
+    if count > MAX_LISTED_DEALS:
+        raise InvalidInputError(
+            f"the listed hands make {count:,} combinations; {q.game.name} plays at most "
+            f"{MAX_LISTED_DEALS:,} (shorten the lists)")
+    stub_all = q.stub
+    fixed, stubs, weights = [], [], []
+    for choice in itertools.product(*(range(len(q.seats[p].combos)) for p in listed)):
+        hole = base.copy()
+        weight = 1.0
+        for p, j in zip(listed, choice, strict=True):
+            hole[p * h:(p + 1) * h] = q.seats[p].combos[j]
+            weight *= float(q.seats[p].weights[j])
+        taken = hole[[p * h + i for p in listed for i in range(h)]]
+        if len(set(taken.tolist())) < len(taken):
+            continue  # two listed hands share a card
+        fixed.append(hole)
+        stubs.append(stub_all[~np.isin(stub_all, taken)])
+        weights.append(weight)
+    if not fixed:
+        raise InvalidInputError("the listed hands never fit together: every combination shares a card")
+    probabilities = np.array(weights) / sum(weights)
+    return kinds, fixed, stubs, probabilities
+
+
 def _chunk_sizes(trials: int, first_chunk: int, count: int) -> np.ndarray:
     starts = (first_chunk + np.arange(count)) * CHUNK_TRIALS
     return np.maximum(0, np.minimum(CHUNK_TRIALS, trials - starts)).astype(np.int64)
@@ -784,9 +839,34 @@ class _Sampler:
         self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players,
                                         q.game.fixed_wild_rank)
         self.reverse = _check_reverse(q.rules.get("reverse", False))
+        self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
+
+    def _switch_listed(self, sizes, first_chunk: int, sums: _Sums) -> int:
+        """Chunks of a switch or draw game with seats given as lists of hands: each chunk's
+        trials are shared among the fitting combinations of listed hands by a multinomial draw
+        (the same as drawing a combination per trial), and each share is played with those
+        hands fixed."""
+        kinds, fixed, stubs, probabilities = self.listed
+        for k, size in enumerate(sizes.tolist()):
+            if size == 0:
+                continue
+            sequence = np.random.SeedSequence(self.seed, spawn_key=(first_chunk + k, 1))
+            shares = np.random.default_rng(sequence).multinomial(size, probabilities)
+            for j in np.flatnonzero(shares).tolist():
+                state = np.random.SeedSequence(self.seed, spawn_key=(first_chunk + k, 2, j))
+                states = state.generate_state(4, dtype=np.uint64)[None, :]
+                states[0, 0] |= np.uint64(1)  # never xoshiro's all-zero state
+                one = np.array([shares[j]], dtype=np.int64)
+                if self.q.switch_fused():
+                    self._switch_fused(one, states, sums, kinds, fixed[j], stubs[j])
+                else:
+                    sums.add_sums(*self._general_chunk(shares[j], states[0], kinds, fixed[j], stubs[j]))
+        return int(sizes.sum())
 
     def run(self, trials: int, first_chunk: int, count: int, sums: _Sums) -> int:
         sizes = _chunk_sizes(trials, first_chunk, count)
+        if self.q.switch and self.listed:
+            return self._switch_listed(sizes, first_chunk, sums)
         states = chunk_states(self.seed, first_chunk, count)
         if self.q.fused():
             return self._fused(sizes, states, sums)
@@ -814,13 +894,15 @@ class _Sampler:
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
 
-    def _switch_fused(self, sizes, states, sums: _Sums) -> int:
+    def _switch_fused(self, sizes, states, sums: _Sums, kinds=None, fixed=None, stub=None) -> int:
         q = self.q
         t = tables_for(q.game)
-        kinds, fixed, *_ = self.arrays
+        if kinds is None:
+            kinds, fixed, *_ = self.arrays
+            stub = self.stub
         chunk_sums = np.zeros((len(sizes), 5, q.players))
         with _threads_for(int(sizes.sum()) * q.players):
-            sample_switch(states, sizes, self.stub, q.players, kinds, fixed, self.before, self.draw,
+            sample_switch(states, sizes, stub, q.players, kinds, fixed, self.before, self.draw,
                           self.after, self.draw_codes, self.limit, self.limit_with_ace, self.reverse,
                           t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
                           _flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0], chunk_sums)
@@ -828,13 +910,17 @@ class _Sampler:
             sums.add_sums(float(sizes[row]), *chunk_sums[row])
         return int(sizes.sum())
 
-    def _general_chunk(self, size: int, state: np.ndarray):
+    def _general_chunk(self, size: int, state: np.ndarray, switch_kinds=None, switch_fixed=None,
+                       switch_stub=None):
         q = self.q
         state = state.copy()
         kinds, fixed, starts, combos, cum, masks = self.arrays
         if q.switch:
+            if switch_kinds is not None:  # one combination of listed hands (_switch_listed)
+                kinds, fixed = switch_kinds, switch_fixed
+            stub = self.stub if switch_stub is None else switch_stub
             hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
-            switch_rows(state, self.stub, q.players, kinds, fixed, self.before, self.draw, self.after,
+            switch_rows(state, stub, q.players, kinds, fixed, self.before, self.draw, self.after,
                         self.draw_codes, self.limit, self.limit_with_ace, self.reverse, hole)
             board = np.zeros((size, 0), dtype=np.uint8)
             wild_rows = None
@@ -933,7 +1019,8 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         True: enumerate every outcome; False: sample; None (default): enumerate
         when it takes about a second or less, else sample.
     precision
-        Sample until every hand's standard error is below this (e.g. 0.001).
+        Sample until every hand's standard error is below this (e.g. 0.001).  When
+        ``trials`` stops it first, a :class:`PrecisionNotReachedWarning` says so.
     seed
         Seed of the random streams: the same seed gives the same numbers on any
         number of threads.  None draws one (reported in ``attrs["seed"]``).
@@ -1024,6 +1111,10 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         played = _sample(q, sums, n, precision, seed_used, show)
         frame = sums.frame(q, exact=False)
         frame.attrs.update(method="monte carlo", trials=played)
+        if precision is not None and float(frame.stderr.max()) >= precision:
+            warnings.warn(f"stopped at the cap of {played:,} trials with a standard error of "
+                          f"{float(frame.stderr.max()):.2g}, above the precision {precision} asked "
+                          "for: raise trials or drop it", PrecisionNotReachedWarning, stacklevel=2)
     frame.attrs.update(seed=seed_used, game=q.game.name, board=format_cards(q.board),
                        dead=format_cards(q.dead), pot=q.mode,
                        seconds=time.perf_counter() - started)

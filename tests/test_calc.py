@@ -20,7 +20,7 @@ import pytest
 import reference as ref
 
 from equity import exchange
-from equity.calc import calc
+from equity.calc import PrecisionNotReachedWarning, calc
 from equity.errors import CardError, InvalidInputError, OptionError
 
 DECKS = {"spanish": ref.SPANISH_DECK}
@@ -407,6 +407,14 @@ def test_precision_samples_until_every_stderr_is_below_it():
     assert (table.stderr < 0.004).all()
 
 
+def test_precision_capped_by_trials_warns_with_the_standard_error_reached():
+    # 70,000 trials of AhKh against a random hand give a standard error near 0.0016, above 0.001
+    with pytest.warns(PrecisionNotReachedWarning, match="cap of 70,000 trials") as caught:
+        table = calc("holdem", ["AhKh", "random"], precision=0.001, trials=70_000, seed=1)
+    assert table.attrs["trials"] == 70_000 and (table.stderr > 0.001).all()
+    assert f"{float(table.stderr.max()):.2g}" in str(caught[0].message)
+
+
 # ---------------------------------------------------------------------------------------------
 # Reproducibility
 # ---------------------------------------------------------------------------------------------
@@ -448,6 +456,9 @@ def test_method_is_chosen_by_size():
     (lambda: calc("holdem", ["AhKh", "QsQd"], hi_lo=True), OptionError, "holdem is played for high"),
     (lambda: calc("switch", ["AhAdKsKd7c", "random"], exact=True), OptionError, "switches are random"),
     (lambda: calc("eldorado", ["AhKh", "QsQd"], board="2c3c4c5c"), InvalidInputError, "wild="),
+    # the wild card is the last card swapped into the flop: a rank the flop lacks cannot be wild
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="2c3c4cKd", wild="K"), InvalidInputError,
+     "the flop 2c3c4c holds no card of that rank"),
     (lambda: calc("holdem", ["AhKh", "QsQd"], trials=0), OptionError, "trials"),
     (lambda: calc("holdem", ["AhKh", "QsQd"], precision=2), OptionError, "precision"),
     # a string is not read as True

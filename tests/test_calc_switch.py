@@ -186,3 +186,65 @@ def test_deuces_wild_draw_keeps_the_deuces_against_the_oracle_played_from_the_ru
     # the deuce matters: seat 0's share is about 0.71 keeping it and about 0.28 throwing it
     # away (the same oracle with ``wild=None``), dozens of standard errors apart
     assert abs(sampled.equity[0] - shares.mean()) < 4 * se
+
+
+def test_lists_of_hands_are_the_average_of_their_fitting_combinations():
+    # a seat given as a list of hands stands for each hand with equal weight; two lists that
+    # share a card leave out the combination holding it twice.  Switch with no draw: each
+    # combination's share is enumerated exactly (625 switch outcomes)
+    a1, a2 = "AhAdKsKd7c", "9c9d5h4s3s"
+    b1, b2 = "QcQdJhTh2s", "8s8d6c5h2d"  # b2 shares the 5h with a2
+    fitting = [(a1, b1), (a1, b2), (a2, b1)]
+    expected = sum(_two_switch_share(a, b, "draw") for a, b in fitting) / len(fitting)
+    sampled = calc("switch", [f"{a1}, {a2}", f"{b1}, {b2}"], trials=60_000, seed=29,
+                   draw_policy="stand")
+    assert sampled.stderr[0] > 0
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+    assert abs(sampled.equity[0] + sampled.equity[1] - 1) < 1e-9
+
+
+def test_a_list_of_hands_standing_pat_against_a_random_hand():
+    # five-card draw, no draw: the random hand is any five of what the chosen listed hand leaves
+    # of a small live deck, so each listed hand is enumerated against its own random hands
+    listed = ["AhAdKsKd7c", "QcQdJh9h2s"]
+    live = ref.parse("AsKhQh8c5d" + "".join(listed))
+    dead = "".join(ref.show([c]) for c in range(52) if c not in live)
+    expected = 0.0
+    for hand in listed:
+        mine = ref.parse(hand)
+        x = ref.best_high("draw", mine)
+        shares = []
+        for other in itertools.combinations([c for c in live if c not in mine], 5):
+            y = ref.best_high("draw", list(other))
+            shares.append(1.0 if x > y else 0.5 if x == y else 0.0)
+        expected += sum(shares) / len(shares) / len(listed)
+    sampled = calc("draw", [", ".join(listed), "random"], dead=dead, trials=40_000, seed=31,
+                   draw_policy="stand")
+    assert sampled.stderr[0] > 0
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_a_list_of_hands_drawing_against_a_fixed_hand():
+    # five-card draw, standard policy: each listed hand draws from what is left beside it (the
+    # other listed hand's cards are live), seat 0 first, every draw equally likely
+    listed = ["AhAdKsKd7c", "JcJd8h5h2s"]
+    other = "QcQdJh9h2d"
+    live = ref.parse("AsKhQh8c5d4d3c" + "".join(listed))
+    dead = "".join(ref.show([c]) for c in range(52) if c not in live + ref.parse(other))
+    b = ref.parse(other)
+    kept_b = [c for c in b if c not in ref.standard_discards(b)]
+    expected = 0.0
+    for hand in listed:
+        a = ref.parse(hand)
+        kept_a = [c for c in a if c not in ref.standard_discards(a)]
+        left = [c for c in live if c not in a]
+        values = []
+        for drawn_a in itertools.combinations(left, 5 - len(kept_a)):
+            rest = [c for c in left if c not in drawn_a]
+            x = ref.best_high("draw", kept_a + list(drawn_a))
+            for drawn_b in itertools.combinations(rest, 5 - len(kept_b)):
+                y = ref.best_high("draw", kept_b + list(drawn_b))
+                values.append(1.0 if x > y else 0.5 if x == y else 0.0)
+        expected += sum(values) / len(values) / len(listed)
+    sampled = calc("draw", [", ".join(listed), other], dead=dead, trials=40_000, seed=37)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
