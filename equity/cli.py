@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from enum import StrEnum
 from typing import Annotated
 
@@ -74,7 +75,7 @@ def calc_command(
     output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
 ) -> None:
     """Equity of each hand: exact when it is quick, else Monte Carlo with a standard error."""
-    from equity.calc import calc
+    from equity.calc import PrecisionNotReachedWarning, calc
 
     name, hands = (None, args) if game_file else (args[0], args[1:])
     g = _game(name, game_file)
@@ -84,8 +85,12 @@ def calc_command(
     if draw_policy:
         rules["draw_policy"] = draw_policy[0] if len(draw_policy) == 1 else draw_policy
     policies = None if not policy else policy[0] if len(policy) == 1 else policy
-    table = calc(g, hands, board=board, dead=dead, trials=trials, exact=True if exact else None,
-                 precision=precision, seed=seed, hi_lo=hi_lo, policies=policies, **rules)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PrecisionNotReachedWarning)
+        table = calc(g, hands, board=board, dead=dead, trials=trials, exact=True if exact else None,
+                     precision=precision, seed=seed, hi_lo=hi_lo, policies=policies, **rules)
+    for warning in caught:
+        typer.echo(f"equity: warning: {warning.message}", err=True)
     attrs = dict(table.attrs)
     if output is OutputFormat.csv:
         typer.echo(table.to_csv(index=False), nl=False)
@@ -178,7 +183,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except _USAGE_ERRORS as error:
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        typer.echo(f"equity: {' '.join(message.split())}", err=True)
+        if message.strip():  # empty after a command called with nothing printed its help
+            typer.echo(f"equity: {' '.join(message.split())}", err=True)
         sys.exit(2)
 
 

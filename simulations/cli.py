@@ -23,7 +23,7 @@ app = typer.Typer(help="Batch studies: list them, run one (resumable, optionally
 
 
 def _fail(error: Exception) -> typer.Exit:
-    typer.echo(f"error: {error}", err=True)
+    typer.echo(f"equity: {error}", err=True)
     return typer.Exit(code=2)
 
 
@@ -84,9 +84,10 @@ def run(
     except InvalidInputError as error:
         raise _fail(error) from None
     record = result.record
+    speed = (f"{record['deals_per_second']:,.0f} deals/s" if record["deals_per_second"]
+             else "nothing left to play")
     typer.echo(f"run {record['run_id']}: {record['chunks']} chunks ({record['chunks_reused']} reused), "
-               f"{record['deals_total']:,} deals, {record['elapsed_seconds']:.1f} s, "
-               f"{record['deals_per_second'] or 0:,.0f} deals/s")
+               f"{record['deals_total']:,} deals, {record['elapsed_seconds']:.1f} s, {speed}")
     for line in harness.get_study(study).headline(result.tables):
         typer.echo(f"  {line}")
     typer.echo(f"tables and record in {result.directory}")

@@ -322,6 +322,10 @@ def play_chunk(study_name: str, params: Mapping[str, Any], task: Task, seed: int
     return sums
 
 
+#: How long to wait for a Dask scheduler named by --scheduler before giving up.
+SCHEDULER_TIMEOUT = "20s"
+
+
 def _dask_client(workers: int, scheduler: str | None):
     """A Dask client: on ``scheduler``, or on a new local cluster of ``workers`` processes (loopback)."""
     try:
@@ -331,7 +335,12 @@ def _dask_client(workers: int, scheduler: str | None):
             "--workers > 1 and --scheduler need dask.distributed: pip install 'equity[dask]'"
         ) from None
     if scheduler:
-        return Client(scheduler), None
+        try:
+            return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            reason = " ".join(str(error).split()) or type(error).__name__
+            raise OptionError(f"--scheduler {scheduler!r}: no Dask scheduler answered there ({reason}); "
+                              "give its address as tcp://HOST:PORT") from None
     cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True,
                            host="127.0.0.1", dashboard_address=None)
     return Client(cluster), cluster
@@ -396,6 +405,9 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
 
     name = run_id(study, resolved, deals, seed)
     directory = Path(out) / name
+    for folder in (Path(out), directory, directory / "chunks"):
+        if folder.exists() and not folder.is_dir():
+            raise OptionError(f"--out {str(out)!r}: {folder} is a file, not a folder")
     chunks_dir = directory / "chunks"
     chunks_dir.mkdir(parents=True, exist_ok=True)
     for stale in chunks_dir.glob(".*.tmp"):
@@ -461,7 +473,8 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         "started": started.isoformat(timespec="seconds"),
         "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         "elapsed_seconds": round(elapsed, 3),
-        "deals_per_second": round(played_deals / elapsed, 1) if elapsed > 0 else None,
+        # None when every chunk was reused: this invocation played nothing to time
+        "deals_per_second": round(played_deals / elapsed, 1) if played_deals and elapsed > 0 else None,
     }
     _write_json(record, directory / RECORD_FILE)
     return RunResult(directory, tables, record)
@@ -474,8 +487,13 @@ def load_run(run: str | os.PathLike, out: str | os.PathLike = "results") -> RunR
         directory = Path(out) / str(run)
     if not (directory / RECORD_FILE).exists():
         raise OptionError(f"no finished run {str(run)!r} (looked for {RECORD_FILE} in {run} and {directory})")
-    record = json.loads((directory / RECORD_FILE).read_text())
-    tables = {name: pd.read_parquet(directory / f"{name}.parquet") for name in record["tables"]}
+    try:
+        record = json.loads((directory / RECORD_FILE).read_text())
+        tables = {name: pd.read_parquet(directory / f"{name}.parquet") for name in record["tables"]}
+    except (ValueError, KeyError, TypeError, OSError) as error:  # JSON, Parquet and file errors
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise OptionError(f"the run in {directory} cannot be read ({type(error).__name__}: {reason}); "
+                          "run the study again to rebuild it from its chunks") from None
     return RunResult(directory, tables, record)
 
 

@@ -77,6 +77,12 @@ def test_wrong_input_is_one_line_and_status_2(run_cli, args, words):
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args", [(), ("sim",)])
+def test_a_command_without_its_subcommand_prints_help_and_no_empty_error(run_cli, args):
+    code, out, err = run_cli(*args)
+    assert code == 2 and "Usage" in out and err == ""
+
+
 def test_installed_command_exits_2_without_traceback():
     done = subprocess.run([sys.executable, "-m", "equity.cli", "calc", "holdem", "AhKh", "AhQd"],
                           capture_output=True, text=True, timeout=120)

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 import equity
 from equity.deal import CHUNK_DEALS
+from equity.errors import OptionError
 from simulations import cli, harness
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +95,7 @@ def test_record_and_files(tmp_path) -> None:
     assert not list(run.directory.rglob("*.tmp"))
     again = harness.run_study(**SMALL, out=tmp_path)
     assert again.record["chunks_reused"] == 12 and again.record["chunks_played"] == 0
+    assert record["deals_per_second"] > 0 and again.record["deals_per_second"] is None  # nothing timed
     tables_equal(run.tables, again.tables)
     tables_equal(run.tables, harness.load_run(run.directory.name, out=tmp_path).tables)
 
@@ -184,3 +186,26 @@ def test_single_process_run_never_imports_dask(tmp_path) -> None:
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_unreadable_runs_and_outputs_are_named(tmp_path) -> None:
+    # a file where the output folder should be, and a run whose record was damaged: one line each
+    runner = CliRunner()
+    blocker = tmp_path / "results.txt"
+    blocker.write_text("not a folder")
+    ran = runner.invoke(cli.app, ["run", "rarity", "--deals", "500", "--players", "2",
+                                  "--param", "games=holdem", "--out", str(blocker)])
+    assert ran.exit_code == 2 and "is a file, not a folder" in ran.output
+    run = harness.run_study(**{**SMALL, "deals": 500}, out=tmp_path)
+    (run.directory / "record.json").write_text("{ truncated")
+    for command in ("show", "plot"):
+        shown = runner.invoke(cli.app, [command, str(run.directory)])
+        assert shown.exit_code == 2 and "cannot be read" in shown.output
+        assert "Traceback" not in shown.output
+
+
+def test_unreachable_scheduler_is_named(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(harness, "SCHEDULER_TIMEOUT", "2s")
+    with pytest.raises(OptionError, match="--scheduler 'tcp://127.0.0.1:9'"):
+        harness.run_study(**{**SMALL, "deals": 500}, out=tmp_path, scheduler="tcp://127.0.0.1:9")
