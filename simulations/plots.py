@@ -15,6 +15,7 @@ Matplotlib is imported by :mod:`equity.plotting` only when a figure is made.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from equity import plotting as P
 from equity.errors import OptionError
@@ -52,8 +54,21 @@ _PRETTY_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "tahoe": "Tahoe", "spani
                  "draw7": "seven-card draw", "switch": "Switch", "switch7": "seven-card Switch"}
 
 
+@functools.lru_cache(maxsize=64)
 def _game(name: str) -> str:
-    return _PRETTY_GAMES.get(name, name)
+    """A game's name as charts show it: the built-in games' usual names, a custom game's title
+    (a study run on a TOML file records the file's path), else the name as given."""
+    if name in _PRETTY_GAMES:
+        return _PRETTY_GAMES[name]
+    if str(name).endswith(".toml"):
+        from equity.errors import InvalidInputError
+        from equity.games.custom import load_game
+
+        try:
+            return load_game(name).title or Path(name).stem
+        except (InvalidInputError, OSError):  # the file has moved since the run
+            return Path(name).stem
+    return name
 
 
 def _category(name: str) -> str:
@@ -526,7 +541,8 @@ def _rarity_grid(run: harness.RunResult, hand: str, players: int | None) -> Figu
     games = list(dict.fromkeys(part.game))
     ncols = min(5, len(games))
     nrows = -(-len(games) // ncols)
-    fig, axes = P.figure(nrows, ncols, squeeze=False, width=min(13.0, 2.7 * ncols + 0.6),
+    # the legend stands to the right of the panels: about 2.4 inches beside them
+    fig, axes = P.figure(nrows, ncols, squeeze=False, width=min(13.0, 2.7 * ncols + 3.0),
                          height=3.1 * nrows + 1.2)
     inverted_games = []
     for ax, game in zip(axes.ravel(), games, strict=False):
@@ -618,6 +634,13 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
     ax.set_yticks(y, names)
     ax.invert_yaxis()
     ax.set_xscale("log")
+    # over a decade or two matplotlib labels the minor ticks too and they overlap: label 1, 2
+    # and 5 of each decade plainly instead (wider spans keep one label a decade)
+    low, high = ax.get_xlim()
+    if high / low < 10 ** 2.5:
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
     P.label(ax, xlabel="frequency of one player's best hand (share of hands, log)")
     P.legend(fig)
     P.finding(fig, f"{len(part)} pairs of neighbouring categories are ranked the wrong way round by "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -20,8 +21,10 @@ def test_rarity_of_a_custom_game_then_its_charts(run_cli, tmp_path):
     assert set(table.game) == {str(game)}
     # short deck ranks the flush above the full house: both appear in the declared order
     assert {"flush", "full_house"} <= set(table.category)
-    code, out, err = run_cli("sim", "plot", str(folder), "--to", str(tmp_path / "figs"),
-                         "--format", "png", "--format", "svg")
+    with warnings.catch_warnings():  # e.g. a layout collapsed by a long label is an error here
+        warnings.simplefilter("error", UserWarning)
+        code, out, err = run_cli("sim", "plot", str(folder), "--to", str(tmp_path / "figs"),
+                                 "--format", "png", "--format", "svg")
     assert code == 0, err
     written = [Path(line) for line in out.strip().splitlines()]
     assert written and all(p.exists() and p.stat().st_size > 1000 for p in written)
@@ -37,3 +40,11 @@ def test_game_file_on_a_study_without_games_is_refused(run_cli, tmp_path):
 def test_plot_of_a_missing_run_is_one_line_and_status_2(run_cli, tmp_path):
     code, _, err = run_cli("sim", "plot", "no-such-run", "--out", str(tmp_path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "no-such-run" in err
+
+
+def test_charts_name_a_custom_game_by_its_title_not_its_path(tmp_path):
+    from simulations.plots import _game
+
+    assert _game(str(EXAMPLES / "short_deck_holdem.toml")) == "Short-deck Hold'em"  # its title line
+    assert _game(str(tmp_path / "gone_since.toml")) == "gone_since"  # a file moved since the run
+    assert _game("eldorado") == "El Dorado"
