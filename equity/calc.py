@@ -182,6 +182,10 @@ def _hand_list(hands) -> list[str]:
     return listed
 
 
+def _n_cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _fixed_seat(text: str, codes: np.ndarray) -> _Seat:
     return _Seat(text, FIXED, codes[None, :].astype(np.uint8), np.ones(1))
 
@@ -194,7 +198,7 @@ def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> _Seat:
         codes = _cards(part, f"hand {k}", g)
         if len(codes) != g.hole_cards:
             raise InvalidInputError(
-                f"hand {k} {text!r}: {part.strip()!r} has {len(codes)} cards; {g.name} hands have "
+                f"hand {k} {text!r}: {part.strip()!r} has {_n_cards(len(codes))}; {g.name} hands have "
                 f"{g.hole_cards} (give cards, a list of hands separated by commas, or 'random')")
         if len(set(codes.tolist())) != len(codes):
             raise CardError(f"hand {k}: {part.strip()!r} repeats a card")
@@ -274,7 +278,8 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
         raise OptionError(f"unknown rule {unknown[0]!r}: calc takes {', '.join(_RULES)}")
     hand_texts = _hand_list(hands)
     if not 2 <= len(hand_texts) <= g.max_players:
-        raise OptionError(f"{len(hand_texts)} players: {g.name} allows 2 to {g.max_players}")
+        given = f"{len(hand_texts)} hand{'' if len(hand_texts) == 1 else 's'} given"
+        raise OptionError(f"{given}: {g.name} allows 2 to {g.max_players} players")
     board_codes = _cards(board, "board", g) if board is not None and str(board).strip() else \
         np.zeros(0, dtype=np.uint8)
     dead_codes = _cards(dead, "dead cards", g) if dead is not None and str(dead).strip() else \
@@ -293,7 +298,7 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
         sizes = sizes[: cut + 1]
         if len(board_codes) not in sizes:
             raise InvalidInputError(
-                f"{g.name}: a board of {len(board_codes)} cards is past the exchange; give the "
+                f"{g.name}: a board of {_n_cards(len(board_codes))} is past the exchange; give the "
                 "final wild rank with wild='K' (or wild='none') to value hands after the exchange")
     if has_exchange and not exchange and len(board_codes) < sizes[1]:
         raise InvalidInputError(
@@ -310,7 +315,7 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
                 "(give the final flop as the board, or wild='none')")
     if len(board_codes) not in sizes:
         raise InvalidInputError(
-            f"{g.name}: a board of {len(board_codes)} cards does not end a street (boards of "
+            f"{g.name}: a board of {_n_cards(len(board_codes))} does not end a street (boards of "
             f"{', '.join(map(str, sizes))} cards)")
     if policies is not None and not exchange:
         raise OptionError(f"policies make the exchange of a game with one (eldorado, before the "

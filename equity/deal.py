@@ -71,7 +71,7 @@ def _check_players(game: Game, players: int) -> None:
     needed = players * game.hole_cards + sum(s.cards + s.burn for s in game.streets)
     if players < 2 or players > game.max_players or needed > game.deck_size:
         raise InvalidInputError(
-            f"{players} players: {game.name} allows 2 to {game.max_players} "
+            f"players={players}: {game.name} allows 2 to {game.max_players} players "
             f"(its {game.deck_size}-card deck deals {game.hole_cards} hole cards each"
             f"{' plus the board and burns' if game.streets else ''})"
         )

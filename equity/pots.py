@@ -60,7 +60,8 @@ def _same_shape(arr: np.ndarray, what: str, shape: tuple[int, ...], against: str
         return
     if single:
         raise InvalidInputError(
-            f"{what} has {arr.shape[-1]} players but {against} has {shape[-1]}"
+            f"{what} has {arr.shape[-1]} {'entry' if arr.shape[-1] == 1 else 'entries'}, one per "
+            f"player, but {against} has {shape[-1]}"
         )
     raise InvalidInputError(f"{what} has shape {arr.shape} but {against} has shape {shape}")
 

@@ -212,7 +212,7 @@ def play_switch(
                           f"{game.hole_cards} cards: give one or the other")
     before, draw, after = switch_plan(game)
     if not _is_int(players) or not 2 <= players <= game.max_players:
-        raise OptionError(f"{players!r} players: {game.name} allows 2 to {game.max_players}")
+        raise OptionError(f"players={players!r}: {game.name} allows 2 to {game.max_players} players")
     if not _is_int(deals) or deals < 0:
         raise OptionError(f"deals must be a non-negative integer, got {deals!r}")
     if not _is_int(chunk_size) or chunk_size < 1:

@@ -69,7 +69,7 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
                               f"{', '.join(EXCHANGE_POLICIES)}")
     for players in params["players"]:
         if not 2 <= players <= equity.get_game("eldorado").max_players:
-            raise OptionError(f"{players} players: El Dorado allows 2 to 23")
+            raise OptionError(f"players={players}: El Dorado allows 2 to 23 players")
     return [{"profile": profile, "players": players} for profile in params["profiles"]
             for players in params["players"]]
 

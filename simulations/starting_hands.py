@@ -112,7 +112,7 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
                               "and three")
         for players in params["players"]:
             if not 2 <= players <= g.max_players:
-                raise OptionError(f"{players} players: {game} allows 2 to {g.max_players}")
+                raise OptionError(f"players={players}: {game} allows 2 to {g.max_players} players")
             cells.append({"game": game, "players": players})
     if params["seat"] not in ("first", "last"):
         raise OptionError(f"seat {params['seat']!r}: the charted hand sits 'first' or 'last'")

@@ -93,7 +93,7 @@ def play_plain(players: int, deals: int, *, seed: int, chunk: int = 0, policy: s
     if policy not in POLICIES:
         raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
     if not 2 <= players <= game.max_players:
-        raise OptionError(f"{players} players: {game.name} allows 2 to {game.max_players}")
+        raise OptionError(f"players={players}: {game.name} allows 2 to {game.max_players} players")
     draw = not seven_card
     size = game.hole_cards
     n_phases = 1 + int(draw)
@@ -169,7 +169,7 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
                 raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
             for players in params["players"]:
                 if not 2 <= players <= equity.get_game(game).max_players:
-                    raise OptionError(f"{players} players: {game} allows 2 to 7")
+                    raise OptionError(f"players={players}: {game} allows 2 to 7 players")
                 cells.append({"game": game, "policy": policy, "players": players})
     return cells
 

@@ -73,7 +73,7 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
             g = equity.get_game(game)
             needed = players * g.hole_cards + 8
             if not 2 <= players <= g.max_players or needed > g.deck_size:
-                raise OptionError(f"{players} players: {game} allows 2 to {g.max_players}")
+                raise OptionError(f"players={players}: {game} allows 2 to {g.max_players} players")
             cells.append({"game": game, "players": players})
     return cells
 

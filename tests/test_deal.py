@@ -64,7 +64,7 @@ def test_spanish_deck_rejects_low_cards_in_the_order() -> None:
 
 
 def test_spanish_at_most_ten_players() -> None:
-    with pytest.raises(equity.InvalidInputError, match="11 players: spanish allows 2 to 10"):
+    with pytest.raises(equity.InvalidInputError, match="players=11: spanish allows 2 to 10 players"):
         equity.deal.simulate("spanish", 11, 10, seed=1)
 
 
@@ -301,7 +301,8 @@ def test_player_limit_is_what_the_deck_serves(game: str) -> None:
         deck = equity.format_cards(np.array(g.deck, dtype=np.uint8))
         dealt = deal_from_order(game, g.max_players, deck)
         assert len(dealt["hole"]) == g.max_players
-        with pytest.raises(equity.InvalidInputError, match=f"{g.max_players + 1} players"):
+        limit = f"players={g.max_players + 1}: {game} allows 2 to {g.max_players} players"
+        with pytest.raises(equity.InvalidInputError, match=limit):
             deal_from_order(game, g.max_players + 1, deck)
 
 

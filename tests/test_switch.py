@@ -341,8 +341,8 @@ def test_policy_per_seat():
 # Errors name the bad input
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kwargs,match", [
-    ({"players": 8}, "8 players: switch allows 2 to 7"),
-    ({"players": 1}, "1 players"),
+    ({"players": 8}, "players=8: switch allows 2 to 7 players"),
+    ({"players": 1}, "players=1: switch allows 2 to 7 players"),
     ({"players": 8, "seven_card": True}, "switch7 allows 2 to 7"),
     ({"policy": "bluff"}, "unknown draw policy 'bluff'.*'standard'"),
     ({"policy": ["stand", "bluff", "max"]}, "'bluff' for seat 1"),
