@@ -845,6 +845,19 @@ class _Sampler:
                                         q.game.fixed_wild_rank)
         self.reverse = _check_reverse(q.rules.get("reverse", False))
         self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
+        policy = q.rules.get("draw_policy", "standard")
+        drawing = any(str(name).strip().lower() != "stand"
+                      for name in ([policy] if isinstance(policy, str) else policy))
+        if self.draw and drawing:
+            # a player draws from the stub left after the deal plus the earlier players'
+            # discards: as many cards as the stub, whatever the earlier players did
+            live = len(q.stub) - sum(q.n_hole for s in q.seats if s.kind != FIXED)
+            most = min(5, max(self.limit, self.limit_with_ace))
+            if live < most:
+                raise InvalidInputError(
+                    f"{q.game.name}: the dead cards leave {_n_cards(live)} to draw from after the "
+                    f"deal, and a player may draw up to {most}: fewer dead cards, a lower "
+                    "draw_limit and draw_limit_with_ace, or draw_policy='stand'")
 
     def _switch_listed(self, sizes, first_chunk: int, sums: _Sums) -> int:
         """Chunks of a switch or draw game with seats given as lists of hands: each chunk's

@@ -21,6 +21,7 @@ import reference as ref
 
 from equity import exchange
 from equity.calc import PrecisionNotReachedWarning, calc
+from equity.cards import card_codes, format_cards
 from equity.errors import CardError, InvalidInputError, OptionError
 
 DECKS = {"spanish": ref.SPANISH_DECK}
@@ -407,6 +408,21 @@ def test_precision_samples_until_every_stderr_is_below_it():
     assert (table.stderr < 0.004).all()
 
 
+def _all_but(hand: str, live: int) -> str:
+    """Every card dead but ``hand`` and the ``live`` highest others."""
+    held = set(card_codes(hand).tolist())
+    others = [c for c in range(52) if c not in held]
+    return format_cards(np.array(others[: len(others) - live], dtype=np.uint8))
+
+
+def test_a_draw_with_too_few_cards_is_refused_but_standing_pat_is_played():
+    # one card beside the random hand's five: the draw is refused (above), standing pat is not;
+    # the random hand is five of the six highest cards left, never better than four aces
+    table = calc("draw", ["AsAcAdAh7c", "random"], dead=_all_but("AsAcAdAh7c", 6), trials=1000,
+                 seed=3, draw_policy="stand")
+    assert table.equity[0] == 1.0
+
+
 def test_precision_capped_by_trials_warns_with_the_standard_error_reached():
     # 70,000 trials of AhKh against a random hand give a standard error near 0.0016, above 0.001
     with pytest.warns(PrecisionNotReachedWarning, match="cap of 70,000 trials") as caught:
@@ -467,6 +483,9 @@ def test_method_is_chosen_by_size():
     (lambda: calc("switch", ["AhAdKsKd7c", "random"], reverse="no"), OptionError,
      "reverse must be True or False, got 'no'"),
     (lambda: calc("draw", ["AhAdKsKd7c", "random"], reverse=True), OptionError, "draw has no switch"),
+    # 52 - 5 - 41 dead leaves the random hand and one card: a draw of up to 4 cannot be served
+    (lambda: calc("draw", ["AhAdKsKd7c", "random"], dead=_all_but("AhAdKsKd7c", 6), trials=1000),
+     InvalidInputError, "leave 1 card to draw from"),
     (lambda: calc("switch7", ["AhAdKsKd7c2c3c", "random"], draw_policy="max"), OptionError,
      "switch7 has no draw: draw_policy applies"),
 ])
