@@ -13,7 +13,7 @@ import itertools
 import math
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -157,7 +157,7 @@ class _Question:
 
 def _cards(text, what: str, g: Game) -> np.ndarray:
     try:
-        codes = card_codes(text) if not isinstance(text, np.ndarray) else text.astype(np.uint8)
+        codes = card_codes(text)  # arrays too: a code outside 0..51 is an error, not wrapped
     except CardError as error:
         raise CardError(f"{what}: {error}") from None
     for code in codes.tolist():
@@ -175,6 +175,9 @@ def _hand_list(hands) -> list[str]:
     if isinstance(hands, str):
         raise OptionError(f"hands must be a list of hands, one per player, e.g. ['AhKh', 'QsQd']; "
                           f"got the single text {hands!r}")
+    if not isinstance(hands, Iterable) or isinstance(hands, (bytes, dict)):
+        raise OptionError(f"hands must be a list of hands, one per player, e.g. ['AhKh', 'QsQd']; "
+                          f"got {hands!r}")
     listed = list(hands)
     for k, hand in enumerate(listed, start=1):
         if not isinstance(hand, str):
@@ -193,6 +196,9 @@ def _fixed_seat(text: str, codes: np.ndarray) -> _Seat:
 def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> _Seat:
     """A list of explicit hands (``"AhKhQh, 2c3c4c"``) as a range of equal weights."""
     parts = [p for p in text.replace(";", ",").replace("|", ",").split(",") if p.strip()]
+    if not parts:
+        raise InvalidInputError(f"hand {k} is empty: give its cards, a list of hands separated by "
+                                "commas, or 'random'")
     rows = []
     for part in parts:
         codes = _cards(part, f"hand {k}", g)
@@ -219,7 +225,7 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
         if code in places:
             raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and the dead cards")
         places[code] = "the dead cards"
-    pending: list[tuple[int, str]] = []
+    pending: list[tuple[int, str, np.ndarray | None]] = []
     for k, text in enumerate(hands, start=1):
         if _is_random(text):
             seats.append(_Seat(text, RANDOM, np.zeros((0, g.hole_cards), dtype=np.uint8), np.zeros(0)))
@@ -237,13 +243,17 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
             seats.append(_fixed_seat(text, codes))
         else:
             seats.append(None)
-            pending.append((k, text))
+            pending.append((k, text, codes))
     known = set(places)
-    for k, text in pending:
+    for k, text, codes in pending:
         if g.hole_cards == 2:
             try:
                 rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
             except InvalidInputError as error:
+                if codes is not None and len(codes) and "," not in text:  # cards, not a range
+                    raise InvalidInputError(
+                        f"hand {k} {text!r} has {_n_cards(len(codes))}; {g.name} hands have 2 (or give "
+                        "a range such as 'QQ+, AKs', or 'random')") from None
                 raise type(error)(f"hand {k}: {error}") from None
             seat = _Seat(text, RANGE, rng.combos, rng.weights)
         else:
@@ -296,7 +306,7 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
         after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
         cut = next(i for i, s in enumerate(g.streets, start=1) if s.name == after)
         sizes = sizes[: cut + 1]
-        if len(board_codes) not in sizes:
+        if len(board_codes) > sizes[-1] and len(board_codes) <= g.board_cards:
             raise InvalidInputError(
                 f"{g.name}: a board of {_n_cards(len(board_codes))} is past the exchange; give the "
                 "final wild rank with wild='K' (or wild='none') to value hands after the exchange")
@@ -313,13 +323,20 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
                 f"{g.name}: wild={rules['wild']!r}, but the wild card is the last card swapped into "
                 f"the {after} and the {after} {format_cards(swapped_into)} holds no card of that rank "
                 "(give the final flop as the board, or wild='none')")
+    if len(board_codes) > g.board_cards:
+        raise InvalidInputError(f"{g.name} deals {_n_cards(g.board_cards)} to the board; the board "
+                                f"given has {len(board_codes)}")
     if len(board_codes) not in sizes:
+        before = " before the exchange" if exchange else ""
         raise InvalidInputError(
             f"{g.name}: a board of {_n_cards(len(board_codes))} does not end a street (boards of "
-            f"{', '.join(map(str, sizes))} cards)")
+            f"{', '.join(map(str, sizes))} cards{before})")
     if policies is not None and not exchange:
         raise OptionError(f"policies make the exchange of a game with one (eldorado, before the "
                           f"exchange); {g.name} here has none to play")
+    if "pot" in rules and rules["pot"] not in g.pot_modes:
+        raise OptionError(f"pot={rules['pot']!r}: {g.name} is played for "
+                          f"{', '.join(map(repr, g.pot_modes))}")
     mode = rules.get("pot") or ("hi_lo" if hi_lo else g.pot_modes[0])
     if hi_lo and mode != "hi_lo":
         raise OptionError(f"hi_lo=True and pot={mode!r} disagree")
@@ -336,6 +353,8 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
             raise OptionError(f"{g.name} has no draw: {name} applies to games with one")
     if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
         raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
+    if "wild_can_be_ace" in rules and not isinstance(rules["wild_can_be_ace"], (bool, np.bool_)):
+        raise OptionError(f"wild_can_be_ace must be True or False, got {rules['wild_can_be_ace']!r}")
     if "lookahead_samples" in rules and not exchange:
         raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
     seats = _parse_seats(g, hand_texts, board_codes, dead_codes)
@@ -1085,10 +1104,17 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     True
     """
     started = time.perf_counter()
+    for name, value, allowed in (("exact", exact, (None, True, False)), ("hi_lo", hi_lo, (True, False))):
+        if not any(value is a or (isinstance(value, np.bool_) and a is not None) for a in allowed):
+            raise OptionError(f"{name} must be {' or '.join(map(str, allowed))}, got {value!r}")
     q = _question(game, hands, board, dead, hi_lo, policies, rules)
-    if trials is not None:
-        trials = _checked_count(trials, "trials")
-    if precision is not None and (isinstance(precision, bool) or not isinstance(precision, (int, float))
+    if trials is not None:  # two at least: one trial has no standard error
+        trials = _checked_count(trials, "trials", minimum=2)
+        if trials > MAX_PRECISION_TRIALS:
+            raise OptionError(f"trials={trials:,} is more than {MAX_PRECISION_TRIALS:,}, the most one "
+                              "call plays (days of work here); use precision= or fewer trials")
+    if precision is not None and (isinstance(precision, (bool, np.bool_))
+                                  or not isinstance(precision, (int, float, np.integer, np.floating))
                                   or not 0 < precision < 1):
         raise OptionError(
             f"precision must be a standard error between 0 and 1, e.g. 0.001; got {precision!r}")

@@ -60,6 +60,8 @@ def parse_rank(rank: str | int) -> int:
     >>> parse_rank("K"), parse_rank("10"), parse_rank(12)
     (11, 8, 12)
     """
+    if isinstance(rank, (bool, np.bool_)):
+        raise CardError(f"rank {rank!r}: give a rank as text (2 3 4 5 6 7 8 9 T J Q K A)")
     if isinstance(rank, (int, np.integer)):
         if 0 <= int(rank) <= 12:
             return int(rank)
@@ -98,8 +100,14 @@ def card_code(card: str) -> int:
     return int(codes[0])
 
 
+def suit_letters(text: str) -> str:
+    """``text`` with suit symbols (♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤) written as the letters c d h s and
+    emoji variation selectors dropped."""
+    return "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in text if ch not in "\ufe0e\ufe0f")
+
+
 def _split_text(text: str) -> list[str]:
-    normalized = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in text)
+    normalized = suit_letters(text)
     cards: list[str] = []
     for chunk in _SEPARATORS.split(normalized):
         position = 0
@@ -149,12 +157,15 @@ def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool
         codes = [int(c) for c in cards.ravel()]
     elif isinstance(cards, str):
         codes = [_text_code(c) for c in _split_text(cards)]
+    elif not isinstance(cards, Iterable) or isinstance(cards, (bytes, dict)):
+        raise CardError(f"cannot read {cards!r} as cards: give text like 'AhKd', card strings "
+                        "or codes 0..51")
     else:
         codes = []
         for item in cards:
             if isinstance(item, str):
                 codes.extend(_text_code(c) for c in _split_text(item))
-            elif isinstance(item, (int, np.integer)):
+            elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
                 codes.append(int(item))
             else:
                 raise CardError(f"cannot read {item!r} as a card: give text like 'Ah' or a code 0..51")

@@ -263,6 +263,9 @@ def _policy_codes(game: Game, players: int, policies) -> np.ndarray:
     if policies is None:
         policies = "greedy"
     single = isinstance(policies, str) or _is_numba_function(policies)
+    if not single and (not isinstance(policies, Sequence) or isinstance(policies, bytes)):
+        raise OptionError(f"policies must be a policy name ({', '.join(EXCHANGE_POLICIES)}), a Numba "
+                          f"function, or a list of them, one per seat; got {policies!r}")
     names = [policies] * players if single else list(policies)
     if len(names) != players:
         raise OptionError(f"{len(names)} policies for {players} players: give one per seat or one for all")
@@ -397,9 +400,12 @@ def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, rever
     if not any(isinstance(p, (Switch, Draw)) for p in g.phases):
         named = [k for k, v in given.items() if v is not None]
         if named:
-            raise OptionError(
-                f"{g.name} has no switch or draw: {', '.join(named)} applies to switch, switch7, "
-                "draw, draw7")
+            from equity.games import GAMES
+
+            phase = Switch if named == ["reverse"] else Draw
+            having = [n for n, x in GAMES.items() if any(isinstance(p, phase) for p in x.phases)]
+            raise OptionError(f"{g.name} has no switch or draw: {', '.join(named)} applies to games "
+                              f"with a {phase.__name__.lower()} ({', '.join(having)})")
         return {}
     if reverse is not None and not any(isinstance(p, Switch) for p in g.phases):
         raise OptionError(f"reverse sets the direction of the switch; {g.name} has no switch")
@@ -509,7 +515,9 @@ class _SeatTotals:
     def table(self, exchange: bool, chips: bool) -> pd.DataFrame:
         n = self.deals
         mean = self.share / n
-        variance = np.maximum(self.share_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        # one deal has no standard error: NaN rather than a zero that reads as certainty
+        variance = (np.maximum(self.share_sq / n - mean * mean, 0.0) * n / (n - 1) if n > 1
+                    else np.full_like(mean, np.nan))
         frame = pd.DataFrame({
             "seat": np.arange(len(mean)),
             "deals": n,
@@ -696,6 +704,11 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     _check_players(g, players)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
+    if isinstance(first_chunk, (bool, np.bool_)) or not isinstance(first_chunk, (int, np.integer)) \
+            or first_chunk < 0:
+        raise OptionError(f"first_chunk must be a whole number of at least 0, got {first_chunk!r}")
+    if not isinstance(wild_can_be_ace, (bool, np.bool_)):
+        raise OptionError(f"wild_can_be_ace must be True or False, got {wild_can_be_ace!r}")
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
     samples = _samples(lookahead_samples)

@@ -374,6 +374,8 @@ def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
 
 
 def _low_variant(g: Game, wild_can_be_ace: bool) -> int:
+    if not isinstance(wild_can_be_ace, (bool, np.bool_)):
+        raise OptionError(f"wild_can_be_ace must be True or False, got {wild_can_be_ace!r}")
     if g.low is None:
         with_low = ", ".join(n for n, x in _games().items() if x.low is not None)
         raise OptionError(f"{g.name} has no low hand: its rules give none (built-in games with a low: "
@@ -536,8 +538,7 @@ class Hand:
 
 
 def _parse_hand(g: Game, hole: CardsLike, board: CardsLike | None):
-    hole_codes = card_codes(hole, allow_duplicates=True) if not isinstance(hole, np.ndarray) \
-        else np.asarray(hole, dtype=np.uint8)
+    hole_codes = card_codes(hole, allow_duplicates=True)  # arrays too: a code outside 0..51 is an error
     board_codes = card_codes(board, allow_duplicates=True) if _has_cards(board) else \
         np.zeros(0, dtype=np.uint8)
     seen: dict[int, str] = {}

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equity.cards import CardsLike, card_codes, card_text, format_cards, parse_rank
+from equity.cards import CardsLike, card_codes, card_text, format_cards, parse_rank, suit_letters
 from equity.errors import InvalidInputError
 from equity.games import Game, get_game
 
@@ -146,16 +146,18 @@ def parse_range(text: str, *, game: str | Game = "holdem", dead: CardsLike | Non
     g = get_game(game)
     if g.hole_cards != 2:
         raise InvalidInputError(f"range notation is for two-card games; {g.name} deals {g.hole_cards}")
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a range is text such as 'QQ+, AKs'; got {text!r}")
     dead_codes = set(card_codes(dead).tolist()) if dead is not None and str(dead).strip() else set()
     chosen: dict[tuple[int, int], float] = {}
     tokens = [t.strip() for t in text.split(",") if t.strip()]
     if not tokens:
         raise InvalidInputError("empty range: give at least one hand, e.g. 'AA' or 'AKs'")
     for token in tokens:
-        body, _, weight_text = token.partition(":")
-        body = body.strip()
+        body, colon, weight_text = token.partition(":")
+        body = suit_letters(body.strip())
         weight = 1.0
-        if weight_text:
+        if colon:
             try:
                 weight = float(weight_text)
             except ValueError:
@@ -164,8 +166,7 @@ def parse_range(text: str, *, game: str | Game = "holdem", dead: CardsLike | Non
             if not 0 <= weight <= 1 or weight != weight:
                 raise InvalidInputError(f"range token {token!r}: weight {weight} must be between 0 and 1")
         as_cards = body.replace("10", "T")  # a combo such as 10h9h
-        if (len(as_cards) == 4 and as_cards[1].lower() in "cdhs♣♦♥♠"
-                and as_cards[3].lower() in "cdhs♣♦♥♠"):
+        if len(as_cards) == 4 and as_cards[1].lower() in "cdhs" and as_cards[3].lower() in "cdhs":
             cards = card_codes(as_cards)
             combos = [(int(max(cards)), int(min(cards)))]
         else:

@@ -423,6 +423,11 @@ def test_a_draw_with_too_few_cards_is_refused_but_standing_pat_is_played():
     assert table.equity[0] == 1.0
 
 
+def test_precision_may_be_any_numpy_float():
+    table = calc("holdem", ["AhKh", "QsQd"], precision=np.float32(0.01), seed=2)
+    assert (table.stderr < 0.01).all()
+
+
 def test_precision_capped_by_trials_warns_with_the_standard_error_reached():
     # 70,000 trials of AhKh against a random hand give a standard error near 0.0016, above 0.001
     with pytest.warns(PrecisionNotReachedWarning, match="cap of 70,000 trials") as caught:
@@ -488,6 +493,35 @@ def test_method_is_chosen_by_size():
      InvalidInputError, "leave 1 card to draw from"),
     (lambda: calc("switch7", ["AhAdKsKd7c2c3c", "random"], draw_policy="max"), OptionError,
      "switch7 has no draw: draw_policy applies"),
+    # cards of the wrong type or out of range are named, never wrapped or cast
+    (lambda: calc("holdem", ["AhKh", "QsQd"], board=0), CardError, "board: cannot read 0 as cards"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], board=np.array([274, 260, 273])), CardError,
+     "board: card code 274 is out of range"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], dead=np.array([-206])), CardError,
+     "dead cards: card code -206 is out of range"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], dead=np.array([50.9])), CardError,
+     "dead cards: cannot read"),
+    (lambda: calc("holdem", None), OptionError, "hands must be a list"),
+    # flags and counts of the wrong type
+    (lambda: calc("omaha", ["AhKhQhJh", "random"], hi_lo="False"), OptionError,
+     "hi_lo must be True or False, got 'False'"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], exact="False"), OptionError, "exact must be None or True"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c7d9h", wild=True), CardError, "rank True"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c7d9h", wild="3", pot="low",
+                  wild_can_be_ace="no"), OptionError, "wild_can_be_ace must be True or False"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], policies=1, trials=2000), OptionError,
+     "policies must be a policy name"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], pot=""), OptionError, "pot='': holdem is played for 'high'"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], trials=1), OptionError, "at least 2"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], trials=10**30), OptionError, "the most one call plays"),
+    # messages that say what was given
+    (lambda: calc("holdem", ["AhKhQh", "QsQd"]), InvalidInputError,
+     "'AhKhQh' has 3 cards; holdem hands have 2"),
+    (lambda: calc("omaha", ["", "random"]), InvalidInputError, "hand 1 is empty"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c"), InvalidInputError,
+     "boards of 0, 3 cards before the exchange"),
+    (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c4c5c6c7c", wild="3"), InvalidInputError,
+     "eldorado deals 4 cards to the board; the board given has 5"),
 ])
 def test_errors_name_the_problem(call, error, words):
     with pytest.raises(error, match=None) as info:

@@ -72,6 +72,11 @@ def test_bad_cards_name_the_input(text: str, needle: str) -> None:
 def test_codes_out_of_range_are_rejected() -> None:
     with pytest.raises(CardError, match="52"):
         card_codes([52])
+    with pytest.raises(CardError, match="306"):  # not wrapped round to 50 (Ah)
+        card_codes(np.array([306, 45]))
+    for wrong in (0, None, 3.5, True, [True, 3]):
+        with pytest.raises(CardError, match="cannot read"):
+            card_codes(wrong)
     with pytest.raises(CardError, match="-1"):
         card_text(-1)
 

@@ -349,8 +349,20 @@ def test_a_title_on_several_lines_still_round_trips() -> None:
 def test_variant_names_an_unknown_field_and_a_text_deck() -> None:
     with pytest.raises(GameError, match="'foo' is not a Game field"):
         variant(GAMES["holdem"], "v", foo=1)
-    with pytest.raises(GameError, match="deck_ranks must be a tuple of indexes"):
+    with pytest.raises(GameError, match="deck_ranks must be a non-empty tuple of indexes"):
         variant(GAMES["holdem"], "v", deck_ranks="6-A")
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"hole_rule": "any"}, "hole_rule must be of type HoleRule"),
+    ({"hole_cards": "2"}, "hole_cards must be of type int"),
+    ({"max_players": "5"}, "max_players must be of type int"),
+    ({"pot_modes": "high"}, "pot_modes must be of type tuple"),
+    ({"deck_ranks": ()}, "deck_ranks must be a non-empty tuple"),
+])
+def test_variant_names_a_field_of_the_wrong_type(changes: dict, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        variant(GAMES["holdem"], "v", **changes)
 
 
 def test_game_file_errors_name_the_file_and_the_key(tmp_path) -> None:

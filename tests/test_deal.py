@@ -459,6 +459,27 @@ def test_a_user_policy_compiled_with_numba_decides_the_swaps() -> None:
     assert (table[table.seat > 0].gave == "").all()
 
 
+@pytest.mark.parametrize(("options", "message"), [
+    ({"first_chunk": -1}, "first_chunk must be a whole number of at least 0, got -1"),
+    ({"first_chunk": True}, "first_chunk must be a whole number"),
+    ({"wild_can_be_ace": "no"}, "wild_can_be_ace must be True or False"),
+    ({"policies": 1}, "policies must be a policy name"),
+])
+def test_simulate_names_options_of_the_wrong_type(options: dict, message: str) -> None:
+    with pytest.raises(equity.OptionError, match=message):
+        equity.simulate("eldorado", 2, 100, seed=1, **options)
+
+
+def test_draw_options_name_the_games_that_have_a_draw() -> None:
+    with pytest.raises(equity.OptionError, match=r"draw_policy applies to games with a draw \(draw, switch"):
+        equity.simulate("draw7", 2, 100, draw_policy="stand")
+
+
+def test_one_deal_has_no_standard_error() -> None:
+    summary = equity.simulate("holdem", 2, 1, seed=1, aggregate=True)
+    assert summary.stderr.isna().all() and abs(summary.equity.sum() - 1) < 1e-9
+
+
 def test_a_user_policy_returning_a_bad_code_is_named() -> None:
     from numba import njit
 

@@ -103,6 +103,14 @@ def test_ten_written_as_10_in_a_combo() -> None:
     assert parse_range("10h9h").combo_texts() == parse_range("Th9h").combo_texts() == ["Th9h"]
 
 
+def test_ranges_are_text_and_may_use_emoji_suits() -> None:
+    for wrong in (None, 1, ["AA"], b"AA"):
+        with pytest.raises(InvalidInputError, match="a range is text"):
+            parse_range(wrong)
+    # the heart emoji carries a variation selector (U+FE0F) after the suit
+    assert parse_range("A\u2665\ufe0fK\u2665\ufe0f").combos.tolist() == parse_range("AhKh").combos.tolist()
+
+
 def test_three_card_games_reject_two_card_notation() -> None:
     with pytest.raises(InvalidInputError, match="two-card games"):
         parse_range("AA", game="tahoe")
@@ -118,6 +126,7 @@ def test_three_card_games_reject_two_card_notation() -> None:
         ("AA:2", "between 0 and 1"),
         ("AA:x", "not a number"),
         ("", "empty range"),
+        ("AA:", "weight '' is not a number"),
     ],
 )
 def test_bad_tokens_are_named(text: str, needle: str) -> None:

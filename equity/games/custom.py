@@ -812,10 +812,20 @@ def variant(game: Game, name: str, **changes: Any) -> Game:
         raise GameError(f"variant {name!r}: {', '.join(map(repr, unknown))} is not a Game field (fields: "
                         f"{', '.join(Game.__dataclass_fields__)})")
     for field in ("deck_ranks", "deck_suits"):
-        value = changes.get(field, ())
-        if not isinstance(value, tuple) or not all(
+        if field not in changes:
+            continue
+        value = changes[field]
+        if not isinstance(value, tuple) or not value or not all(
                 isinstance(i, int) and not isinstance(i, bool) for i in value):
-            raise GameError(f"variant {name!r}: {field} must be a tuple of indexes (ranks 0 = deuce to "
-                            f"12 = ace; suits 0 to 3), got {value!r}; define_game reads text such "
-                            "as deck='6-A'")
+            raise GameError(f"variant {name!r}: {field} must be a non-empty tuple of indexes (ranks 0 = "
+                            f"deuce to 12 = ace; suits 0 to 3), got {value!r}; define_game reads text "
+                            "such as deck='6-A'")
+    for field, value in changes.items():  # the same type as the field has in the game copied
+        before = getattr(game, field)
+        if before is None or value is None:
+            continue
+        kind = type(before)
+        if isinstance(value, bool) != isinstance(before, bool) or not isinstance(value, kind):
+            raise GameError(f"variant {name!r}: {field} must be of type {kind.__name__}, like the "
+                            f"{game.name} game's {before!r}; got {value!r}")
     return check_game(replace(game, name=name, **changes))
