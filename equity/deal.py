@@ -44,7 +44,7 @@ from equity.evaluate import (
     hole_cards_used_many,
 )
 from equity.games import Draw, Exchange, Game, Switch, get_game
-from equity.pots import as_fold_mask, pot_shares_many, settle_many
+from equity.pots import _stakes, as_fold_mask, pot_shares_many, settle_many
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
@@ -715,10 +715,10 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     folded_all = _fold_mask(folds, deals, players)
     chip_stakes = None
     if stakes is not None:
-        chip_stakes = np.asarray(stakes)
-        if chip_stakes.shape != (players,) or chip_stakes.dtype.kind not in "iu" or (chip_stakes < 0).any():
-            raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat")
-        chip_stakes = chip_stakes.astype(np.int64)
+        if np.ndim(stakes) != 1 or np.shape(stakes)[0] != players:
+            raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
+                              f"got {stakes!r}")
+        chip_stakes, _ = _stakes(stakes, (players,), "the players", True)  # settle's checks
     mode = _pot_mode(g, pot)
     no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
     starts = range(0, deals, CHUNK_DEALS)

@@ -475,6 +475,17 @@ def test_draw_options_name_the_games_that_have_a_draw() -> None:
         equity.simulate("draw7", 2, 100, draw_policy="stand")
 
 
+@pytest.mark.parametrize(("stakes", "message"), [
+    ([1, 2, 3], "stakes must be 2 non-negative whole chip counts"),
+    ([-1, 2], "player 0 has -1"),
+    ([1.5, 2], "stakes must be integers"),
+    (np.array([2**64 - 1, 5], dtype=np.uint64), "a value above"),  # not wrapped to -1
+])
+def test_simulate_checks_stakes_as_settle_does(stakes, message: str) -> None:
+    with pytest.raises(equity.InvalidInputError, match=message):
+        equity.simulate("holdem", 2, 100, seed=1, stakes=stakes)
+
+
 def test_one_deal_has_no_standard_error() -> None:
     summary = equity.simulate("holdem", 2, 1, seed=1, aggregate=True)
     assert summary.stderr.isna().all() and abs(summary.equity.sum() - 1) < 1e-9
