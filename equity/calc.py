@@ -201,7 +201,12 @@ def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> _Seat:
                                 "commas, or 'random'")
     rows = []
     for part in parts:
-        codes = _cards(part, f"hand {k}", g)
+        try:
+            codes = _cards(part, f"hand {k}", g)
+        except CardError as error:
+            raise CardError(f"{error} ({g.name} hands are written as cards, e.g. "
+                            f"{format_cards(np.array(g.deck[-g.hole_cards:], dtype=np.uint8))!r}; range "
+                            "notation is for two-card games)") from None
         if len(codes) != g.hole_cards:
             raise InvalidInputError(
                 f"hand {k} {text!r}: {part.strip()!r} has {_n_cards(len(codes))}; {g.name} hands have "
@@ -1104,9 +1109,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     True
     """
     started = time.perf_counter()
-    for name, value, allowed in (("exact", exact, (None, True, False)), ("hi_lo", hi_lo, (True, False))):
-        if not any(value is a or (isinstance(value, np.bool_) and a is not None) for a in allowed):
-            raise OptionError(f"{name} must be {' or '.join(map(str, allowed))}, got {value!r}")
+    for name, value, allowed in (("exact", exact, "True, False or None"), ("hi_lo", hi_lo, "True or False")):
+        if not (isinstance(value, (bool, np.bool_)) or (value is None and name == "exact")):
+            raise OptionError(f"{name} must be {allowed}, got {value!r}")
     q = _question(game, hands, board, dead, hi_lo, policies, rules)
     if trials is not None:  # two at least: one trial has no standard error
         trials = _checked_count(trials, "trials", minimum=2)

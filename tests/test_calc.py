@@ -505,7 +505,9 @@ def test_method_is_chosen_by_size():
     # flags and counts of the wrong type
     (lambda: calc("omaha", ["AhKhQhJh", "random"], hi_lo="False"), OptionError,
      "hi_lo must be True or False, got 'False'"),
-    (lambda: calc("holdem", ["AhKh", "QsQd"], exact="False"), OptionError, "exact must be None or True"),
+    (lambda: calc("holdem", ["AhKh", "QsQd"], exact="False"), OptionError,
+     "exact must be True, False or None"),
+    (lambda: calc("omaha", ["AA", "random"]), CardError, "range notation is for two-card games"),
     (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c7d9h", wild=True), CardError, "rank True"),
     (lambda: calc("eldorado", ["AhKh", "QsQd"], board="3c7d9h", wild="3", pot="low",
                   wild_can_be_ace="no"), OptionError, "wild_can_be_ace must be True or False"),
