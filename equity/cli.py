@@ -148,11 +148,14 @@ def cache_command(
     entries = cache_entries()
     stale = [e for e in entries if not e.current]
     in_use = sum(e.size for e in entries if e.current)
-    typer.echo(f"{cache_dir()}: {len(entries) - len(stale)} entries in use ({in_use / 2**20:.1f} MB), "
+    def entries_text(count: int, kind: str = "") -> str:
+        return f"{count} {kind}{'entry' if count == 1 else 'entries'}"
+
+    typer.echo(f"{cache_dir()}: {entries_text(len(entries) - len(stale))} in use ({in_use / 2**20:.1f} MB), "
                f"{len(stale)} stale ({sum(e.size for e in stale) / 2**20:.1f} MB)")
     if prune:
         removed = prune_cache()
-        typer.echo(f"removed {len(removed)} stale entries "
+        typer.echo(f"removed {entries_text(len(removed), 'stale ')} "
                    f"({sum(e.size for e in removed) / 2**20:.1f} MB)")
     elif stale:
         typer.echo("equity cache --prune removes the stale entries")
