@@ -1083,16 +1083,18 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         ``"none"``), with the final flop as the board and the hands as they are
         after the exchange.  ``pot``: ``"high"``, ``"low"`` or ``"hi_lo"``.
         ``wild_can_be_ace`` (El Dorado low), ``lookahead_samples`` (the
-        ``lookahead`` policy), and for Switch and draw games ``draw_policy``
+        ``lookahead`` policy), and for games with a draw (draw, switch) ``draw_policy``
         (``"standard"``, ``"stand"`` for the switches only, ``"max"``; one or one
-        per seat), ``draw_limit``, ``draw_limit_with_ace`` and ``reverse``.
+        per seat), ``draw_limit`` and ``draw_limit_with_ace``, and for games with a
+        switch (switch, switch7) ``reverse``.  The seven-card forms have no draw.
 
     Returns
     -------
     pandas.DataFrame
         One row per player: ``hand`` (as given), ``equity`` (expected share of the
         pot; the column sums to 1), ``win`` (the whole pot alone), ``tie`` (a part
-        of it), ``stderr`` (standard error of ``equity``, 0 when exact); with a
+        of it but not all; in a hi-lo pot that includes taking one half while another
+        player takes the other), ``stderr`` (standard error of ``equity``, 0 when exact); with a
         hi-lo pot also ``high`` and ``low`` (the parts of ``equity`` won from each
         half) and ``scoop`` (the whole pot alone, as ``win``).  ``attrs`` holds
         ``method`` (``"exact"`` or ``"monte carlo"``), ``outcomes`` (boards
