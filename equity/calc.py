@@ -36,13 +36,13 @@ from equity._kernels.calc import (
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
-from equity.errors import CardError, InvalidInputError, OptionError
+from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.evaluate import _flush_bias, _groups, _padded, evaluate_low_many, evaluate_many
 from equity.games import Game, get_game
 from equity.games.base import Draw, Exchange, Switch
 from equity.pots import pot_shares_many
 from equity.ranges import parse_range
-from equity.rng import chunk_states, resolve_seed
+from equity.rng import chunk_states, resolve_seed, stream_state
 from equity.tables import tables_for
 
 __all__ = ["calc", "EXACT_BUDGET", "DEFAULT_TRIALS", "CHUNK_TRIALS"]
@@ -57,10 +57,8 @@ EXACT_BUDGET = 150_000_000
 GENERAL_EXACT_BUDGET = 15_000_000
 #: Most trials a ``precision`` run plays before it stops short of its target.
 MAX_PRECISION_TRIALS = 2_000_000_000
-
-
-class PrecisionNotReachedWarning(UserWarning):
-    """``calc(precision=...)`` stopped at its trial cap before every standard error got below it."""
+#: Most combinations of listed hands a Switch or draw game plays (each has its own kernel call).
+MAX_LISTED_DEALS = 20_000
 #: Most tuples of hole cards an enumeration lists.
 MAX_TUPLES = 2_000_000
 #: Boards a tuple of hole cards must complete before an enumeration merges the tuples that a
@@ -153,6 +151,10 @@ class _Question:
         card, hands valued through the seven-card tables (five or seven cards)."""
         return (self.switch and self.mode == "high" and self.game.wild is None
                 and tables_for(self.game).seven_offsets.size > 0)
+
+
+class PrecisionNotReachedWarning(UserWarning):
+    """``calc(precision=...)`` stopped at its trial cap before every standard error got below it."""
 
 
 def _cards(text, what: str, g: Game) -> np.ndarray:
@@ -307,9 +309,11 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
     exchange = has_exchange and wild is None
     switch = any(isinstance(p, (Switch, Draw)) for p in g.phases)
     sizes = _board_sizes(g)
-    if exchange:
+    if has_exchange:  # the street the exchange follows, and how many board cards it ends on
         after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
         cut = next(i for i, s in enumerate(g.streets, start=1) if s.name == after)
+        exchanged_on = sizes[cut]
+    if exchange:
         sizes = sizes[: cut + 1]
         if len(board_codes) > sizes[-1] and len(board_codes) <= g.board_cards:
             raise InvalidInputError(
@@ -320,9 +324,7 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
             f"{g.name}: wild= states the result of the exchange, which follows the flop; give the "
             "final flop as the board")
     if has_exchange and wild is not None and wild != -1:
-        after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
-        swapped_into = board_codes[: sizes[next(i for i, s in enumerate(g.streets, start=1)
-                                                 if s.name == after)]]
+        swapped_into = board_codes[:exchanged_on]
         if not any(code // 4 == wild for code in swapped_into.tolist()):
             raise InvalidInputError(
                 f"{g.name}: wild={rules['wild']!r}, but the wild card is the last card swapped into "
@@ -358,8 +360,8 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
             raise OptionError(f"{g.name} has no draw: {name} applies to games with one")
     if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
         raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
-    if "wild_can_be_ace" in rules and not isinstance(rules["wild_can_be_ace"], (bool, np.bool_)):
-        raise OptionError(f"wild_can_be_ace must be True or False, got {rules['wild_can_be_ace']!r}")
+    if "wild_can_be_ace" in rules:
+        check_flag(rules["wild_can_be_ace"], "wild_can_be_ace")
     if "lookahead_samples" in rules and not exchange:
         raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
     seats = _parse_seats(g, hand_texts, board_codes, dead_codes)
@@ -787,9 +789,6 @@ def _seat_arrays(q: _Question):
     return kinds, fixed, np.array(starts, dtype=np.int64), flat, cum, mask
 
 
-MAX_LISTED_DEALS = 20_000
-
-
 def _listed_deals(q: _Question):
     """For a switch or draw game with seats given as lists of hands: the seat kinds with every
     list seat fixed, and per fitting combination of listed hands (no card twice) its preset hole
@@ -857,7 +856,8 @@ class _Sampler:
             self._switch_setup()
 
     def _switch_setup(self) -> None:
-        from equity.switch import _check_limits, _check_reverse, _policy_codes, draw_phase, switch_plan
+        from equity._kernels.switch import WILD_SHIFT
+        from equity.switch import POLICIES, _check_limits, _policy_codes, draw_phase, switch_plan
 
         q = self.q
         self.before, self.draw, self.after = switch_plan(q.game)
@@ -867,11 +867,10 @@ class _Sampler:
         _check_limits(self.limit, self.limit_with_ace)
         self.draw_codes = _policy_codes(q.rules.get("draw_policy", "standard"), q.players,
                                         q.game.fixed_wild_rank)
-        self.reverse = _check_reverse(q.rules.get("reverse", False))
+        self.reverse = check_flag(q.rules.get("reverse", False), "reverse")
         self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
-        policy = q.rules.get("draw_policy", "standard")
-        drawing = any(str(name).strip().lower() != "stand"
-                      for name in ([policy] if isinstance(policy, str) else policy))
+        policy_codes = self.draw_codes & ((1 << WILD_SHIFT) - 1)  # without a fixed wild rank's bits
+        drawing = bool((policy_codes != POLICIES["stand"]).any())
         if self.draw and drawing:
             # a player draws from the stub left after the deal plus the earlier players'
             # discards: as many cards as the stub, whatever the earlier players did
@@ -895,9 +894,7 @@ class _Sampler:
             sequence = np.random.SeedSequence(self.seed, spawn_key=(first_chunk + k, 1))
             shares = np.random.default_rng(sequence).multinomial(size, probabilities)
             for j in np.flatnonzero(shares).tolist():
-                state = np.random.SeedSequence(self.seed, spawn_key=(first_chunk + k, 2, j))
-                states = state.generate_state(4, dtype=np.uint64)[None, :]
-                states[0, 0] |= np.uint64(1)  # never xoshiro's all-zero state
+                states = stream_state(self.seed, (first_chunk + k, 2, j))[None, :]
                 one = np.array([shares[j]], dtype=np.int64)
                 if self.q.switch_fused():
                     self._switch_fused(one, states, sums, kinds, fixed[j], stubs[j])
@@ -1111,9 +1108,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     True
     """
     started = time.perf_counter()
-    for name, value, allowed in (("exact", exact, "True, False or None"), ("hi_lo", hi_lo, "True or False")):
-        if not (isinstance(value, (bool, np.bool_)) or (value is None and name == "exact")):
-            raise OptionError(f"{name} must be {allowed}, got {value!r}")
+    check_flag(hi_lo, "hi_lo")
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise OptionError(f"exact must be True, False or None, got {exact!r}")
     q = _question(game, hands, board, dead, hi_lo, policies, rules)
     if trials is not None:  # two at least: one trial has no standard error
         trials = _checked_count(trials, "trials", minimum=2)

@@ -32,7 +32,7 @@ from equity._kernels.deal import (
     play_switch_chunks,
 )
 from equity.cards import RANKS, card_codes, card_text
-from equity.errors import InvalidInputError, OptionError
+from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.evaluate import (
     _flush_bias,
     _groups,
@@ -393,7 +393,7 @@ def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -
 
 
 def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, reverse) -> dict:
-    from equity.switch import _check_reverse, draw_phase
+    from equity.switch import draw_phase
 
     given = {"draw_policy": draw_policy, "draw_limit": draw_limit,
              "draw_limit_with_ace": draw_limit_with_ace, "reverse": reverse}
@@ -418,7 +418,7 @@ def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, rever
         "policy": "standard" if draw_policy is None else draw_policy,
         "limit": draw.limit if draw_limit is None else draw_limit,
         "limit_with_ace": draw.limit_with_ace if draw_limit_with_ace is None else draw_limit_with_ace,
-        "reverse": False if reverse is None else _check_reverse(reverse),
+        "reverse": False if reverse is None else check_flag(reverse, "reverse"),
     }
 
 
@@ -707,8 +707,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     if isinstance(first_chunk, (bool, np.bool_)) or not isinstance(first_chunk, (int, np.integer)) \
             or first_chunk < 0:
         raise OptionError(f"first_chunk must be a whole number of at least 0, got {first_chunk!r}")
-    if not isinstance(wild_can_be_ace, (bool, np.bool_)):
-        raise OptionError(f"wild_can_be_ace must be True or False, got {wild_can_be_ace!r}")
+    check_flag(wild_can_be_ace, "wild_can_be_ace")
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
     samples = _samples(lookahead_samples)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["InvalidInputError", "CardError", "GameError", "OptionError"]
+__all__ = ["InvalidInputError", "CardError", "GameError", "OptionError", "check_flag"]
 
 
 class InvalidInputError(ValueError):
@@ -19,3 +19,13 @@ class GameError(InvalidInputError):
 
 class OptionError(InvalidInputError):
     """An option that the chosen game does not have, or a value it does not allow."""
+
+
+def check_flag(value, name: str) -> bool:
+    """``value`` as a bool when it is True or False (numpy's too); anything else is an
+    :class:`OptionError` naming ``name``, so that a string such as ``"no"`` is not read as True."""
+    import numpy as np
+
+    if not isinstance(value, (bool, np.bool_)):
+        raise OptionError(f"{name} must be True or False, got {value!r}")
+    return bool(value)

@@ -30,7 +30,7 @@ from equity._kernels.evaluate import (
 )
 from equity._kernels.perfect_hash import slots_of
 from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_wild_rank
-from equity.errors import CardError, InvalidInputError, OptionError
+from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
 from equity.rankings import (
     CATEGORY_SHIFT,
@@ -374,8 +374,7 @@ def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
 
 
 def _low_variant(g: Game, wild_can_be_ace: bool) -> int:
-    if not isinstance(wild_can_be_ace, (bool, np.bool_)):
-        raise OptionError(f"wild_can_be_ace must be True or False, got {wild_can_be_ace!r}")
+    check_flag(wild_can_be_ace, "wild_can_be_ace")
     if g.low is None:
         with_low = ", ".join(n for n, x in _games().items() if x.low is not None)
         raise OptionError(f"{g.name} has no low hand: its rules give none (built-in games with a low: "

@@ -22,12 +22,15 @@ def resolve_seed(seed: int | None) -> int:
     return int(seed)
 
 
+def stream_state(seed: int, key: tuple[int, ...]) -> np.ndarray:
+    """The generator state (uint64[4]) of the stream ``key`` of the run ``seed``."""
+    state = np.random.SeedSequence(seed, spawn_key=key).generate_state(4, dtype=np.uint64)
+    if not state.any():  # xoshiro's one forbidden state
+        state[0] = 1
+    return state
+
+
 def chunk_states(seed: int, first_chunk: int, n_chunks: int) -> np.ndarray:
     """Generator states (uint64[n_chunks, 4]) of chunks ``first_chunk ..`` of the run ``seed``."""
-    states = np.empty((n_chunks, 4), dtype=np.uint64)
-    for k in range(n_chunks):
-        sequence = np.random.SeedSequence(seed, spawn_key=(first_chunk + k,))
-        states[k] = sequence.generate_state(4, dtype=np.uint64)
-        if not states[k].any():  # xoshiro's one forbidden state
-            states[k, 0] = 1
-    return states
+    return np.stack([stream_state(seed, (first_chunk + k,)) for k in range(n_chunks)]) if n_chunks \
+        else np.empty((0, 4), dtype=np.uint64)

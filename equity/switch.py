@@ -14,7 +14,7 @@ import numpy as np
 
 from equity._kernels.switch import MAX, STAND, STANDARD, WILD_SHIFT, play_switch_chunk, policy_keep
 from equity.cards import CardsLike, card_codes, parse_rank
-from equity.errors import InvalidInputError, OptionError
+from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
 from equity.games.base import Draw, Switch
 from equity.games.draw import SWITCH, SWITCH7
@@ -64,14 +64,6 @@ def _check_limits(limit, limit_with_ace) -> None:
             f"limit_with_ace must be an integer from 0 to 5 cards, got {limit_with_ace!r} (a hand "
             f"keeping an ace may draw max(limit, limit_with_ace))"
         )
-
-
-def _check_reverse(reverse) -> bool:
-    """``reverse`` as a bool: True or False (numpy's too), nothing else, so that a string
-    such as ``"no"`` is not read as True."""
-    if not isinstance(reverse, (bool, np.bool_)):
-        raise OptionError(f"reverse must be True or False, got {reverse!r}")
-    return bool(reverse)
 
 
 def _folded(folded, deals: int, players: int) -> np.ndarray:
@@ -220,7 +212,7 @@ def play_switch(
     if not _is_int(threads) or threads < 1:
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
     _check_limits(limit, limit_with_ace)
-    reverse = _check_reverse(reverse)
+    reverse = check_flag(reverse, "reverse")
     codes = _policy_codes(policy, players, game.fixed_wild_rank)
     seed = resolve_seed(seed)
     folded_rows = _folded(folded, deals, players)
