@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from equity._kernels import simd
 from equity._kernels.evaluate import (
     all_rows_valid,
     best_exact,
@@ -362,8 +363,40 @@ def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool 
     >>> categories_of("holdem", s).tolist()
     ['straight_flush', 'three_of_a_kind']
     """
-    g, hole_rows, board_rows, wild_rows = _prepare(game, hole, board, wild, None, check)
+    g, hole_rows, board_rows, wild_rows = _prepare(game, hole, board, wild, None, check=False)
+    if _in_blocks(g, hole_rows, board_rows, wild_rows):
+        return _seven_blocks(g, hole_rows, board_rows, check)
+    if check:
+        _check_rows(g, hole_rows, board_rows)
     return _run_high(g, hole_rows, board_rows, wild_rows, usage=False)[0]
+
+
+def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
+    """Whether rows of this shape go through the sixteen-row blocks of :mod:`equity._kernels.simd`:
+    two hole and five board cards, the best five of all seven, no wild card, and a host that
+    can run the blocks."""
+    rule = g.hole_rule
+    if (hole.shape[1], board.shape[1]) != (2, 5) or g.hand_size != 5 or len(wild_rows) \
+            or rule.min_used != 0 or rule.max_used < 2 or not simd.available():
+        return False
+    t = tables_for(g)
+    return bool(t.seven_offsets.size) and not t.whole_classes.size
+
+
+def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
+    t = tables_for(g)
+    # each rank's seven-card word without its suit bits, which the blocks count by themselves
+    rank_words = np.zeros(simd.BLOCK, dtype=np.uint32)
+    rank_words[:13] = t.seven_words[:52:4] & np.uint64(0xFFFFFFFF)
+    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    out = np.empty(hole.shape[0], dtype=np.uint32)
+    if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_words,
+                                       t.suit_bits, t.seven_offsets, t.seven_strengths,
+                                       t.seven_flush_strengths, bias, np.uint64(g.deck_mask),
+                                       check, out):
+        _check_rows(g, hole, board)  # raises, naming the first bad row
+        raise AssertionError("the block check and the row check disagree")
+    return out
 
 
 def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
