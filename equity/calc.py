@@ -22,6 +22,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from equity._kernels import simd
 from equity._kernels.calc import (
     FIXED,
     MAX_MISSING,
@@ -924,6 +925,16 @@ class _Sampler:
         count = len(sizes)
         chunk_sums = np.zeros((count, 5, q.players))
         dealt = np.zeros(count, dtype=np.int64)
+        if self._duel_in_blocks():
+            t = tables_for(q.game)
+            plan = simd.duel_plan(self.stub, fixed, t.seven_words,
+                                  int(_flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]))
+            with _threads_for(int(sizes.sum()) * q.players):
+                simd.duel_blocks(states, sizes, plan, t.seven_offsets, t.seven_classes,
+                                 t.flush_classes[0], chunk_sums)
+            for row in range(count):
+                sums.add_sums(float(sizes[row]), *chunk_sums[row])
+            return int(sizes.sum())
         with _threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
                          masks, q.board, q.game.board_cards, *_table_args(q), chunk_sums, dealt)
@@ -932,6 +943,22 @@ class _Sampler:
         for row in range(count):
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
+
+    def _duel_in_blocks(self) -> bool:
+        """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed
+        hands of two cards, each the best five of its cards and a whole board still to come,
+        a high pot, no wild card, and a host that can run the blocks."""
+        q = self.q
+        g = q.game
+        if (q.players != 2 or any(s.kind != FIXED for s in q.seats) or q.mode != "high"
+                or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or len(q.board)
+                or g.hand_size != 5 or g.wild is not None or g.fixed_wild_rank is not None
+                or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
+                or not simd.available()):
+            return False
+        hole_sets, hole_len, exact_need = _hand_rule(q)
+        one_choice = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == q.n_hole
+        return one_choice and tables_for(g).seven_offsets.size > 0
 
     def _switch_fused(self, sizes, states, sums: _Sums, kinds=None, fixed=None, stub=None) -> int:
         q = self.q

@@ -1,4 +1,5 @@
-"""Seven-card lookups sixteen rows at a time, in AVX-512 registers (Hold'em's ``evaluate_many``).
+"""Seven-card hands sixteen at a time in AVX-512 registers: Hold'em's ``evaluate_many``, and
+heads-up Monte Carlo of two fixed hands before the flop (second half of the module).
 
 The scalar seven-card kernel (:func:`equity._kernels.evaluate.best_high_seven`) spends most of
 its time on fourteen loads a row: seven card codes and seven card words.  Here a block of
@@ -14,7 +15,11 @@ of the two strengths with one more load; the last ``n % 16`` rows go through the
 
 The permute is an AVX-512 instruction, so :func:`available` says whether this host (and
 Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD=0`` turns this path
-off.  Measured on the 2-core AMD EPYC (Zen 4) of ``benchmarks/README.md``, one core, 1 M random
+off.  The LLVM code is written here with llvmlite, as Numba intrinsics: sixteen-lane vectors,
+byte shuffles, and two x86 intrinsics, the permute (which reads only an index's low bits) and
+the variable shift (0 for a count past 31, where LLVM's own shift is undefined).
+
+Measured on the 2-core AMD EPYC (Zen 4) of ``benchmarks/README.md``, one core, 1 M random
 Hold'em hands, input check included: about 2.4-2.6 ms against 4.2-4.4 ms for the scalar kernel
 and its separate check.  Tried there and slower: LLVM's vector gathers (``vpgatherdd``) for the
 card words (about 6 ms), for the row offsets, or for every lookup; the flush lanes finished
@@ -28,13 +33,15 @@ import llvmlite.binding as llvm
 import numba
 import numpy as np
 from llvmlite import ir
-from numba import types
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba import prange, types
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from equity._kernels import kernel
+from equity._kernels import kernel, parallel_kernel
+from equity._kernels.calc import _add_duels
 from equity._kernels.evaluate import FLUSH_MASKS, _all_cards_rows, _all_valid
-from equity._kernels.row_hash import SEVEN_ROW_SHIFT
+from equity._kernels.rng import xoshiro_next
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 
 #: Rows a block evaluates.
 BLOCK = 16
@@ -236,3 +243,221 @@ def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offs
                         np.zeros(3, np.uint64), strengths, flush_strengths,
                         np.zeros(0, np.uint32), flush_bias, out[start:], True, offsets)
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Heads-up Monte Carlo, sixteen boards at a time
+# ---------------------------------------------------------------------------------------------
+# A heads-up spot of two fixed hands before the flop (Hold'em's AhKh against QsQd) is dealt
+# sixteen boards at a time, one a lane, each lane with its own xoshiro128** generator (seeded
+# from the chunk's xoshiro256** state, so a seed gives the same numbers on any number of
+# threads).  Each of the five board cards is a position in the stub drawn by Lemire's
+# multiply-shift and looked up in the stub held in four registers (``vpermi2d``); a lane whose
+# five positions are not all different, or whose draw fell in Lemire's biased zone, is dropped,
+# which leaves the kept boards uniform over the ordered five-card deals (about 80% of lanes
+# are kept with a 48-card stub).  The rank keys, suit counts and flush ranks are worked out as
+# in the evaluator's blocks; the kernel then looks up both hands of each kept lane.
+
+U64 = np.uint64
+#: Where a duel plan (``uint32[PLAN_SIZE]``, made by :func:`duel_plan`) keeps each part: the
+#: stub's card codes (padded to 64), each rank's seven-card word, each seat's hole ranks by
+#: suit (16 entries a seat, 0 past suit 3), the stub's size, Lemire's threshold
+#: ``2**32 % size``, each seat's summed hole words, each seat's suit counts, each seat's key
+#: with the stub's first five cards (a real hand for dropped lanes) and the flush bias.
+PLAN_STUB, PLAN_RANK_WORDS, PLAN_SUIT_RANKS = 0, 64, 80
+PLAN_N_STUB, PLAN_THRESHOLD, PLAN_TOTALS, PLAN_SUITS, PLAN_SAFE_KEYS, PLAN_FLUSH_BIAS = (
+    112, 113, 114, 116, 118, 120)
+PLAN_SIZE = 128
+#: Board cards a duel block deals.
+DUEL_BOARD = 5
+#: The most stub cards a duel plan holds.
+DUEL_MAX_STUB = 64
+
+
+def duel_plan(stub: np.ndarray, hole: np.ndarray, seven_words: np.ndarray,
+              flush_bias: int) -> np.ndarray:
+    """The plan of :func:`duel_blocks` for two seats' ``hole`` cards (four codes, seat-major)
+    and the ``stub`` the board is dealt from (5 to 64 codes)."""
+    if not DUEL_BOARD <= len(stub) <= DUEL_MAX_STUB or len(hole) != 4:
+        raise ValueError(f"a duel plan takes 4 hole cards and 5 to 64 stub cards, not "
+                         f"{len(hole)} and {len(stub)}")
+    plan = np.zeros(PLAN_SIZE, dtype=np.uint32)
+    plan[PLAN_STUB:PLAN_STUB + len(stub)] = stub
+    rank_words = (seven_words[:52:4] & U64(0xFFFFFFFF)).astype(np.int64)
+    plan[PLAN_RANK_WORDS:PLAN_RANK_WORDS + 13] = rank_words
+    board_key = sum(int(rank_words[int(c) >> 2]) for c in stub[:DUEL_BOARD])
+    for seat in range(2):
+        cards = [int(c) for c in hole[2 * seat:2 * seat + 2]]
+        total = sum(int(rank_words[c >> 2]) for c in cards)
+        plan[PLAN_TOTALS + seat] = total
+        plan[PLAN_SUITS + seat] = sum(1 << 4 * (c & 3) for c in cards)
+        plan[PLAN_SAFE_KEYS + seat] = total + board_key
+        for c in cards:
+            plan[PLAN_SUIT_RANKS + BLOCK * seat + (c & 3)] |= 1 << (c >> 2)
+    plan[PLAN_N_STUB] = len(stub)
+    plan[PLAN_THRESHOLD] = (1 << 32) % len(stub)
+    plan[PLAN_FLUSH_BIAS] = flush_bias
+    return plan
+
+
+def _xoshiro128(builder, state):
+    """xoshiro128** in every lane: (32 random bits, the advanced state)."""
+    s0, s1, s2, s3 = state
+    rotate = _declare(builder.module, "llvm.fshl.v16i32", _vec(_I32),
+                      [_vec(_I32), _vec(_I32), _vec(_I32)])
+
+    def rotl(x, k):
+        return builder.call(rotate, [x, x, _splat(k)])
+
+    result = builder.mul(rotl(builder.mul(s1, _splat(5)), 7), _splat(9))
+    t = builder.shl(s1, _splat(9))
+    s2 = builder.xor(s2, s0)
+    s3 = builder.xor(s3, s1)
+    s1 = builder.xor(s1, s2)
+    s0 = builder.xor(s0, s3)
+    s2 = builder.xor(s2, t)
+    s3 = rotl(s3, 11)
+    return result, (s0, s1, s2, s3)
+
+
+def _duel_codegen(context, builder, signature, args):
+    """LLVM code of one block of sixteen heads-up boards: returns the kept lanes (bits 0-15)
+    and the lanes where seat 0 (bits 16-31) and seat 1 (bits 32-47) may hold a flush, and
+    writes the seats' rank keys and flush ranks to the scratch (``uint32[64]``)."""
+    lanes_at, plan_at, scratch_at = args
+    module = builder.module
+    plan = builder.inttoptr(plan_at, _I32.as_pointer())
+    lanes = builder.inttoptr(lanes_at, _I32.as_pointer())
+    scratch = builder.inttoptr(scratch_at, _I32.as_pointer())
+
+    def vector_at(base, offset):
+        return builder.bitcast(builder.gep(base, [_I32(offset)]), _vec(_I32).as_pointer())
+
+    def scalar(offset):
+        return _splat_of(builder, builder.load(builder.gep(plan, [_I32(offset)])))
+
+    permute = _declare(module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
+                       [_vec(_I32), _vec(_I32)])
+    two_table = _declare(module, "llvm.x86.avx512.vpermi2var.d.512", _vec(_I32),
+                         [_vec(_I32), _vec(_I32), _vec(_I32)])
+    state = tuple(builder.load(vector_at(lanes, BLOCK * w), align=4) for w in range(4))
+    stub = [builder.load(vector_at(plan, PLAN_STUB + BLOCK * w), align=4) for w in range(4)]
+    rank_words = builder.load(vector_at(plan, PLAN_RANK_WORDS), align=4)
+    wide = _vec(_I64)
+    n_stub = builder.zext(scalar(PLAN_N_STUB), wide)
+    threshold = scalar(PLAN_THRESHOLD)
+    ok = ir.Constant(_vec(_I1), [1] * BLOCK)
+    picks, codes = [], []
+    for _ in range(DUEL_BOARD):
+        bits, state = _xoshiro128(builder, state)
+        product = builder.mul(builder.zext(bits, wide), n_stub)
+        pick = builder.trunc(builder.lshr(product, _splat(32, _I64)), _vec(_I32))
+        # Lemire's rule: a low part below 2**32 % n would bias the pick; such a lane is dropped
+        ok = builder.and_(ok, builder.icmp_unsigned(">=", builder.trunc(product, _vec(_I32)),
+                                                    threshold))
+        for earlier in picks:  # a card already on this lane's board: dropped too
+            ok = builder.and_(ok, builder.icmp_unsigned("!=", pick, earlier))
+        low = builder.call(two_table, [stub[0], pick, stub[1]])
+        high = builder.call(two_table, [stub[2], pick, stub[3]])
+        upper = builder.icmp_unsigned("!=", builder.and_(pick, _splat(32)), _splat(0))
+        picks.append(pick)
+        codes.append(builder.select(upper, high, low))
+    for w in range(4):
+        builder.store(state[w], vector_at(lanes, BLOCK * w), align=4)
+    board_key = board_suits = None
+    for code in codes:
+        word = builder.call(permute, [rank_words, builder.lshr(code, _splat(2))])
+        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
+        board_key = word if board_key is None else builder.add(board_key, word)
+        board_suits = suit if board_suits is None else builder.add(board_suits, suit)
+    bias = scalar(PLAN_FLUSH_BIAS)
+    flags, flagged = [], []
+    for seat in range(2):
+        key = builder.add(board_key, scalar(PLAN_TOTALS + seat))
+        key = builder.select(ok, key, scalar(PLAN_SAFE_KEYS + seat))  # dropped lanes: a real hand
+        builder.store(key, vector_at(scratch, BLOCK * seat), align=4)
+        suits = builder.add(board_suits, scalar(PLAN_SUITS + seat))
+        flag = builder.and_(builder.add(suits, bias), _splat(0x8888))
+        flags.append(flag)
+        has = builder.and_(builder.icmp_unsigned("!=", flag, _splat(0)), ok)
+        flagged.append(builder.zext(builder.bitcast(has, _I16), _I64))
+    any_flush = builder.icmp_unsigned("!=", builder.or_(flagged[0], flagged[1]), _I64(0))
+    with builder.if_then(any_flush):
+        first_bit = _declare(module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
+        for seat in range(2):
+            # the flush suit (8 for a lane without one, which no card has) and its ranks
+            flush_suit = builder.lshr(builder.call(first_bit, [flags[seat], _I1(0)]), _splat(2))
+            hole_ranks = builder.load(vector_at(plan, PLAN_SUIT_RANKS + BLOCK * seat), align=4)
+            ranks = builder.call(permute, [hole_ranks, flush_suit])
+            for code in codes:
+                in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
+                rank_bit = builder.shl(_splat(1), builder.lshr(code, _splat(2)))
+                ranks = builder.or_(ranks, builder.select(in_suit, rank_bit, _splat(0)))
+            builder.store(ranks, vector_at(scratch, BLOCK * (2 + seat)), align=4)
+    accepted = builder.zext(builder.bitcast(ok, _I16), _I64)
+    return builder.or_(accepted, builder.or_(builder.shl(flagged[0], _I64(16)),
+                                             builder.shl(flagged[1], _I64(32))))
+
+
+@intrinsic
+def _duel_block(typingctx, lanes_at, plan_at, scratch_at):
+    return types.uint64(types.uint64, types.uint64, types.uint64), _duel_codegen
+
+
+@kernel
+def _duel_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes):
+    """(first seat's wins, second's) over ``trials`` kept boards of :func:`_duel_block`."""
+    lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
+    first_wins = 0
+    second_wins = 0
+    remaining = trials
+    while remaining > 0:
+        bits = _duel_block(lanes_at, plan_at, scratch_at)
+        accepted = bits & U64(0xFFFF)
+        count = 0
+        for k in range(BLOCK):
+            count += np.int64((accepted >> U64(k)) & U64(1))
+        while count > remaining:  # the last block: only the trials still owed
+            accepted ^= U64(1) << U64(63 - leading_zeros(accepted))
+            count -= 1
+        remaining -= count
+        for k in range(BLOCK):
+            first = classes[row_slot(U64(scratch[k]), offsets, SEVEN_ROW_SHIFT)]
+            second = classes[row_slot(U64(scratch[BLOCK + k]), offsets, SEVEN_ROW_SHIFT)]
+            if (bits >> U64(16 + k)) & U64(1):
+                flush = flush_classes[scratch[2 * BLOCK + k]]
+                if flush > first:
+                    first = flush
+            if (bits >> U64(32 + k)) & U64(1):
+                flush = flush_classes[scratch[3 * BLOCK + k]]
+                if flush > second:
+                    second = flush
+            take = np.int64((accepted >> U64(k)) & U64(1))
+            first_wins += take & np.int64(first > second)
+            second_wins += take & np.int64(second > first)
+    return first_wins, second_wins
+
+
+def _duel_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, sums):
+    """Heads-up Monte Carlo of two fixed hands and a whole board to come (see above), chunk
+    ``c`` from ``states[c]`` (xoshiro256** states), ``chunk_trials[c]`` boards; ``sums[c]``
+    as :func:`equity._kernels.calc.sample_plain` fills it.  ``offsets``, ``classes`` and
+    ``flush_classes``: the game's seven-card tables of class ids."""
+    for c in prange(states.shape[0]):
+        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
+        lanes = np.empty(4 * BLOCK, dtype=np.uint32)
+        for i in range(2 * BLOCK):
+            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+            lanes[2 * i] = np.uint32(bits & U64(0xFFFFFFFF))
+            lanes[2 * i + 1] = np.uint32(bits >> U64(32))
+        scratch = np.zeros(4 * BLOCK, dtype=np.uint32)
+        first_wins, second_wins = _duel_trials(chunk_trials[c], lanes, plan, scratch, offsets,
+                                               classes, flush_classes)
+        acc = np.zeros((5, 2))
+        _add_duels(first_wins, second_wins, chunk_trials[c] - first_wins - second_wins, acc)
+        for k in range(5):
+            for p in range(2):
+                sums[c, k, p] = acc[k, p]
+
+
+duel_blocks = parallel_kernel(_duel_blocks)

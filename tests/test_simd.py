@@ -1,10 +1,14 @@
-"""The sixteen-row AVX-512 blocks of Hold'em's ``evaluate_many`` (``equity._kernels.simd``).
+"""The sixteen-lane AVX-512 kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many``
+and heads-up Monte Carlo of two fixed hands before the flop.
 
 On a host with AVX-512 every Hold'em call of ``evaluate_many`` goes through the blocks, so the
 reference comparisons of ``test_evaluator_vs_reference.py`` check them there; these tests add
 the blocks' own edges: flush-heavy rows against the reference, rows that fill no whole block or
 leave a tail, the scalar kernel (``EQUITY_SIMD=0``) giving the same strengths, and bad rows in
-a block or in the tail raising the same errors as the scalar check.
+a block or in the tail raising the same errors as the scalar check.  The Monte Carlo blocks are
+checked against exact enumeration (within four standard errors) on a preflop duel and on small
+heart-rich stubs where flushes are common, for the same numbers on one and two threads, and
+for playing exactly the trials asked.
 """
 
 from __future__ import annotations
@@ -146,3 +150,89 @@ def test_simd_switch_and_named_targets(monkeypatch) -> None:
     assert not simd.available()
     monkeypatch.setattr(numba.config, "CPU_FEATURES", "+avx2,+avx512f,+avx512bw")
     assert simd.available()
+
+
+# ---------------------------------------------------------------------------------------------
+# Heads-up Monte Carlo, sixteen boards at a time
+# ---------------------------------------------------------------------------------------------
+def _in_duel_blocks(game: str, hands: list[str], board: str = "", dead: str = "",
+                    hi_lo: bool = False) -> bool:
+    from equity.calc import _question, _Sampler
+
+    return _Sampler(_question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
+
+
+@needs_blocks
+def test_which_spots_the_duel_blocks_play() -> None:
+    assert _in_duel_blocks("holdem", ["AhKh", "QsQd"])
+    assert _in_duel_blocks("holdem", ["AhKh", "QsQd"], dead="2c3c4c")
+    assert not _in_duel_blocks("holdem", ["AhKh", "QsQd"], board="2c3c4c")  # a board dealt
+    assert not _in_duel_blocks("holdem", ["AhKh", "QsQd", "7c7d"])  # three seats
+    assert not _in_duel_blocks("holdem", ["AhKh", "random"])
+    assert not _in_duel_blocks("holdem", ["AhKh", "QQ+"])
+    assert not _in_duel_blocks("omaha", ["AhKhQhJh", "2c2d3c3d"])
+    assert not _in_duel_blocks("omaha", ["AhKhQhJh", "2c2d3c3d"], hi_lo=True)
+    assert not _in_duel_blocks("spanish", ["AhKh", "QsQd"])  # exactly two hole and three board
+
+
+def _dead_but(keep: str) -> str:
+    """Every card of the deck not in ``keep`` (text)."""
+    kept = {keep[i:i + 2] for i in range(0, len(keep), 2)}
+    return "".join(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in kept)
+
+
+# (hands, dead): a preflop duel, and stubs of 20 and 7 cards rich in hearts, where most boards
+# make a flush and many give both seats one (Lemire's threshold 2**32 % stub is 16, 16 and 4)
+DUEL_SPOTS = [
+    (["AhKh", "QsQd"], ""),
+    (["AhKh", "QhJh"], _dead_but("AhKhQhJh" "2h3h4h5h6h7h8h9hTh" "2s3s4s5s6s7s8s9sTsJsQs")),
+    (["Ah2c", "KhQh"], _dead_but("Ah2cKhQh" "3h4h5h9hThJcJd")),
+]
+
+
+@needs_blocks
+@pytest.mark.parametrize("hands, dead", DUEL_SPOTS)
+def test_duel_blocks_within_four_standard_errors_of_the_exact_equity(hands, dead) -> None:
+    exact = equity.calc("holdem", hands, dead=dead, exact=True)
+    assert exact.attrs["method"] == "exact"
+    sampled = equity.calc("holdem", hands, dead=dead, trials=400_000, seed=11)
+    for p in range(2):
+        for column in ("equity", "win", "tie"):
+            if column != "tie" or exact.tie[p] > 0:
+                assert abs(sampled[column][p] - exact[column][p]) < 4 * sampled.stderr[p], column
+    assert sampled.equity.sum() == pytest.approx(1.0)
+
+
+def test_ahkh_against_qsqd_by_monte_carlo_within_four_standard_errors() -> None:
+    """The published preflop equity of AhKh against QsQd (0.462145 over 1,712,304 boards),
+    whichever kernel this host runs."""
+    sampled = equity.calc("holdem", ["AhKh", "QsQd"], trials=1_000_000, seed=3)
+    assert abs(sampled.equity[0] - 0.462145) < 4 * sampled.stderr[0]
+
+
+@needs_blocks
+def test_duel_blocks_same_numbers_on_one_and_two_threads() -> None:
+    args = ("holdem", ["AhKh", "QsQd"])
+    numba.set_num_threads(2)
+    two = equity.calc(*args, trials=300_000, seed=42)
+    numba.set_num_threads(1)
+    try:
+        one = equity.calc(*args, trials=300_000, seed=42)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert one.equals(two)
+    assert not one.equals(equity.calc(*args, trials=300_000, seed=43))
+
+
+@needs_blocks
+def test_duel_blocks_play_exactly_the_trials_asked(monkeypatch) -> None:
+    """An odd count ends inside a block, whose kept lanes past it must not be counted: on a stub
+    where one hand always wins, one lane too many would make a win share above 1."""
+    # a stub of eight hearts with no straight flush among them: every board gives AhKh a
+    # flush (or a royal flush) above anything QsQd makes; about three lanes a block are kept
+    dead = _dead_but("AhKhQsQd" "QhJhTh8h7h5h4h2h")
+    assert _in_duel_blocks("holdem", ["AhKh", "QsQd"], dead=dead)
+    table = equity.calc("holdem", ["AhKh", "QsQd"], dead=dead, trials=12_345, seed=2)
+    assert table.attrs["method"] == "monte carlo"
+    assert table.attrs["trials"] == 12_345
+    assert list(table.win) == [1.0, 0.0] and list(table.equity) == [1.0, 0.0]
