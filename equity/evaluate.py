@@ -380,7 +380,9 @@ def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarr
             or rule.min_used != 0 or rule.max_used < 2 or not simd.available():
         return False
     t = tables_for(g)
-    return bool(t.seven_offsets.size) and not t.whole_classes.size
+    # the blocks read every row's flush entry, entry 0 (no flush) for most: it must lose
+    return bool(t.seven_offsets.size) and not t.whole_classes.size \
+        and t.seven_flush_strengths[0] == 0
 
 
 def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:

@@ -9,9 +9,9 @@ held in one register (``vpermd``), so no card word is loaded at all.  The suit c
 ranks held in a flush suit and the input check (repeated cards, cards outside the deck) are
 shifts, masks and additions on the same vectors.  Only the two table loads of the
 row-displacement hash remain per row (``slot = key + offsets[key >> 11]``, then the strength),
-one lane at a time, which lets them overlap.  Rows whose suit counts allow a flush (about 3% of
-random hands) come back flagged, with their flush suit's ranks, and the caller takes the better
-of the two strengths with one more load; the last ``n % 16`` rows go through the scalar kernel.
+one lane at a time, which lets them overlap.  Each lane also has its flush suit's ranks (none
+for the about 97% of random hands without a flush), and the better of the two strengths is
+kept; the last ``n % 16`` rows go through the scalar kernel.
 
 The permute is an AVX-512 instruction, so :func:`available` says whether this host (and
 Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD=0`` turns this path
@@ -20,10 +20,10 @@ byte shuffles, and two x86 intrinsics, the permute (which reads only an index's 
 the variable shift (0 for a count past 31, where LLVM's own shift is undefined).
 
 Measured on the 2-core AMD EPYC (Zen 4) of ``benchmarks/README.md``, one core, 1 M random
-Hold'em hands, input check included: about 2.4-2.6 ms against 4.2-4.4 ms for the scalar kernel
+Hold'em hands, input check included: about 2.3-2.5 ms against 4.2-4.4 ms for the scalar kernel
 and its separate check.  Tried there and slower: LLVM's vector gathers (``vpgatherdd``) for the
-card words (about 6 ms), for the row offsets, or for every lookup; the flush lanes finished
-branch-free in every block.
+card words (about 6 ms), for the row offsets, or for every lookup; flush lanes flagged to the
+caller and finished by a branch (5-10% slower than loading every lane's flush entry).
 """
 
 import functools
@@ -34,7 +34,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba import prange, types
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros
 from numba.extending import intrinsic
 
 from equity._kernels import kernel, parallel_kernel
@@ -45,8 +45,8 @@ from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 
 #: Rows a block evaluates.
 BLOCK = 16
-#: Bit of a block's result set when one of its rows is not valid (the low 16 bits flag flushes).
-INVALID_BLOCK = 1 << BLOCK
+#: A checked block's result when one of its rows is not valid (0 when all are).
+INVALID_BLOCK = 1
 
 _I1, _I8, _I16, _I32, _I64 = (ir.IntType(b) for b in (1, 8, 16, 32, 64))
 
@@ -86,7 +86,7 @@ def _block_codegen(n_hole, n_board, check):
 
     def codegen(context, builder, signature, args):
         (hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at, last_slot,
-         out_at, row, deck_mask, flush_bias, flush_ranks_at) = args
+         out_at, row, deck_mask, flush_bias, flush_strengths_at) = args
         module = builder.module
         codes = []
         for at, n in ((hole_at, n_hole), (board_at, n_board)):
@@ -119,23 +119,20 @@ def _block_codegen(n_hole, n_board, check):
                 low_bits = plus(low_bits, builder.call(shift, [_splat(1), code]), builder.or_)
                 high_bits = plus(high_bits, builder.call(
                     shift, [_splat(1), builder.sub(code, _splat(32))]), builder.or_)
+        # each lane's flush suit (its bit 3 set in ``flush``; a lane without one finds suit 8,
+        # which no card has) and the ranks held in it: 0 without a flush, and no flush is 0
         bias = _splat_of(builder, builder.trunc(flush_bias, _I32))
         flush = builder.and_(builder.add(suits, bias), _splat(0x8888))
-        flagged = builder.zext(builder.bitcast(builder.icmp_unsigned("!=", flush, _splat(0)),
-                                               _I16), _I32)
-        with builder.if_then(builder.icmp_unsigned("!=", flagged, _I32(0))):
-            # each flagged lane's flush suit (the suit's bit 3 is set in ``flush``; a lane
-            # without one finds suit 8, which no card has) and the ranks held in it
-            first_bit = _declare(module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
-            flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))
-            ranks = None
-            for code in codes:
-                in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
-                rank_bit = builder.call(shift, [_splat(1), builder.lshr(code, _splat(2))])
-                ranks = plus(ranks, builder.select(in_suit, rank_bit, _splat(0)), builder.or_)
-            ranks = builder.and_(ranks, _splat(FLUSH_MASKS - 1))  # bad codes stay in the table
-            builder.store(ranks, builder.inttoptr(flush_ranks_at, _vec(_I32).as_pointer()),
-                          align=4)
+        first_bit = _declare(module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
+        flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))
+        flush_ranks = None
+        for code in codes:
+            in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
+            rank_bit = builder.call(shift, [_splat(1), builder.lshr(code, _splat(2))])
+            flush_ranks = plus(flush_ranks, builder.select(in_suit, rank_bit, _splat(0)),
+                               builder.or_)
+        flush_ranks = builder.and_(flush_ranks, _splat(FLUSH_MASKS - 1))  # inside the table
+        tables = (offsets_at, strengths_at, flush_strengths_at)
         rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT))
         if check:
             # a row is valid when its cards make as many distinct bits as it has cards, all in
@@ -150,30 +147,38 @@ def _block_codegen(n_hole, n_board, check):
                               builder.icmp_unsigned("!=", outside, _splat(0)))
             any_bad = builder.icmp_unsigned("!=", builder.bitcast(bad, _I16), _I16(0))
             with builder.if_then(builder.not_(any_bad), likely=True):
-                _lookups(builder, key, rows, offsets_at, strengths_at, out_at, row, None)
-            return builder.select(any_bad, _I32(INVALID_BLOCK), flagged)
+                _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None)
+            return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
         # unchecked rows may hold anything: the hash is clamped to stay inside the tables
         last = _splat_of(builder, last_row)
         rows = builder.select(builder.icmp_unsigned(">", rows, last), last, rows)
-        _lookups(builder, key, rows, offsets_at, strengths_at, out_at, row, last_slot)
-        return flagged
+        _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot)
+        return _I32(0)
 
     return codegen
 
 
-def _lookups(builder, key, rows, offsets_at, strengths_at, out_at, row, last_slot):
-    """The row-displacement hash lane by lane: ``out = strengths[key + offsets[rows]]`` (with
-    ``last_slot``, the slot clamped to it)."""
+def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot):
+    """The tables lane by lane: ``out = max(strengths[key + offsets[rows]], flush[flush_ranks])``
+    (with ``last_slot``, the slot clamped to it).  The flush load is made in every lane, most
+    of them reading entry 0: measured faster than branching on the few lanes with a flush."""
+    offsets_at, strengths_at, flush_at = tables
     offsets = builder.inttoptr(offsets_at, _I32.as_pointer())
     strengths = builder.inttoptr(strengths_at, _I32.as_pointer())
+    flush_strengths = builder.inttoptr(flush_at, _I32.as_pointer())
     out = builder.inttoptr(builder.add(out_at, builder.mul(row, _I64(4))), _I32.as_pointer())
+
+    def lane_of(vector, k):
+        return builder.zext(builder.extract_element(vector, _I32(k)), _I64)
+
     for k in range(BLOCK):
-        lane_row = builder.zext(builder.extract_element(rows, _I32(k)), _I64)
         slot = builder.add(builder.extract_element(key, _I32(k)),
-                           builder.load(builder.gep(offsets, [lane_row])))
+                           builder.load(builder.gep(offsets, [lane_of(rows, k)])))
         if last_slot is not None:
             slot = builder.select(builder.icmp_unsigned(">", slot, last_slot), last_slot, slot)
         value = builder.load(builder.gep(strengths, [builder.zext(slot, _I64)]))
+        flush = builder.load(builder.gep(flush_strengths, [lane_of(flush_ranks, k)]))
+        value = builder.select(builder.icmp_unsigned(">", flush, value), flush, value)
         builder.store(value, builder.gep(out, [_I64(k)]))
 
 
@@ -186,7 +191,7 @@ def _splat_of(builder, value, element=_I32):
 def _block_intrinsic(n_hole, n_board, check):
     @intrinsic
     def block(typingctx, hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at,
-              last_slot, out_at, row, deck_mask, flush_bias, flush_ranks_at):
+              last_slot, out_at, row, deck_mask, flush_bias, flush_strengths_at):
         sig = types.uint32(types.uint64, types.uint64, types.uint64, types.uint64, types.uint32,
                            types.uint64, types.uint32, types.uint64, types.int64, types.uint64,
                            types.uint64, types.uint64)
@@ -215,25 +220,17 @@ def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offs
     hole_at, board_at, out_at = hole.ctypes.data, board.ctypes.data, out.ctypes.data
     words_at, offsets_at, strengths_at = rank_words.ctypes.data, offsets.ctypes.data, \
         strengths.ctypes.data
-    flush_ranks = np.zeros(BLOCK, dtype=np.uint32)
-    ranks_at = flush_ranks.ctypes.data
+    flush_at = flush_strengths.ctypes.data
     start = 0
     while start + BLOCK <= n:
         if check:
-            flagged = _block_2_5_checked(hole_at, board_at, words_at, offsets_at, last_row,
-                                         strengths_at, last_slot, out_at, start, deck_mask,
-                                         flush_bias, ranks_at)
-            if flagged & INVALID_BLOCK:
+            if _block_2_5_checked(hole_at, board_at, words_at, offsets_at, last_row,
+                                  strengths_at, last_slot, out_at, start, deck_mask, flush_bias,
+                                  flush_at):
                 return False
         else:
-            flagged = _block_2_5(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
-                                 last_slot, out_at, start, deck_mask, flush_bias, ranks_at)
-        while flagged:  # a flush beats the ranks' own hand unless that is a full house or better
-            k = trailing_zeros(flagged)
-            flagged &= flagged - np.uint32(1)
-            flush = flush_strengths[flush_ranks[k]]
-            if flush > out[start + k]:
-                out[start + k] = flush
+            _block_2_5(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
+                       last_slot, out_at, start, deck_mask, flush_bias, flush_at)
         start += BLOCK
     if start < n:
         hole_tail, board_tail = hole[start * 2:], board[start * 5:]
