@@ -387,9 +387,7 @@ def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarr
 
 def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
     t = tables_for(g)
-    # each rank's seven-card word without its suit bits, which the blocks count by themselves
-    rank_words = np.zeros(simd.BLOCK, dtype=np.uint32)
-    rank_words[:13] = t.seven_words[:52:4] & np.uint64(0xFFFFFFFF)
+    rank_words = simd.rank_words(t.seven_words)
     bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
     out = np.empty(hole.shape[0], dtype=np.uint32)
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_words,

@@ -81,6 +81,39 @@ def _declare(module, name, return_type, arg_types):
     return fn if fn is not None else ir.Function(module, ir.FunctionType(return_type, arg_types), name)
 
 
+def _rank_keys_and_suits(builder, codes, rank_words):
+    """Each lane's summed rank words (its seven-card key) and its 4-bit suit counts."""
+    permute = _declare(builder.module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
+                       [_vec(_I32), _vec(_I32)])
+    key = suits = None
+    for code in codes:
+        word = builder.call(permute, [rank_words, builder.lshr(code, _splat(2))])
+        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
+        key = word if key is None else builder.add(key, word)
+        suits = suit if suits is None else builder.add(suits, suit)
+    return key, suits
+
+
+def _flush_ranks(builder, codes, flush):
+    """(ranks of ``codes`` in each lane's flush suit, the flush suit): the suit is the one
+    whose bit 3 is set in ``flush``, or 8 for a lane without one, which no card has."""
+    first_bit = _declare(builder.module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
+    flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))
+    ranks = None
+    for code in codes:
+        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
+        rank_bit = builder.call(_shift(builder), [_splat(1), builder.lshr(code, _splat(2))])
+        rank_bit = builder.select(in_suit, rank_bit, _splat(0))
+        ranks = rank_bit if ranks is None else builder.or_(ranks, rank_bit)
+    return ranks, flush_suit
+
+
+def _shift(builder):
+    """x86's variable left shift, which gives 0 for a count past 31 (LLVM's shl is poison)."""
+    return _declare(builder.module, "llvm.x86.avx512.psllv.d.512", _vec(_I32),
+                    [_vec(_I32), _vec(_I32)])
+
+
 def _block_codegen(n_hole, n_board, check):
     """LLVM code of one block of rows with ``n_hole`` hole and ``n_board`` board codes."""
 
@@ -99,38 +132,21 @@ def _block_codegen(n_hole, n_board, check):
                 lanes = ir.Constant(_vec(_I32), [n * k + t for k in range(BLOCK)])
                 codes.append(builder.zext(builder.shuffle_vector(packed, packed, lanes),
                                           _vec(_I32)))
-        permute = _declare(module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
-                           [_vec(_I32), _vec(_I32)])
-        # x86's variable shift gives 0 for a count past 31 (LLVM's shl would be poison)
-        shift = _declare(module, "llvm.x86.avx512.psllv.d.512", _vec(_I32),
-                         [_vec(_I32), _vec(_I32)])
         rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
                                   align=4)
-        key = suits = low_bits = high_bits = None
-
-        def plus(total, value, op=builder.add):
-            return value if total is None else op(total, value)
-
-        for code in codes:
-            key = plus(key, builder.call(permute, [rank_words, builder.lshr(code, _splat(2))]))
-            suit_shift = builder.shl(builder.and_(code, _splat(3)), _splat(2))
-            suits = plus(suits, builder.shl(_splat(1), suit_shift))
-            if check:  # the card's bit among codes 0-31 or 32-63; none for a code past 63
-                low_bits = plus(low_bits, builder.call(shift, [_splat(1), code]), builder.or_)
-                high_bits = plus(high_bits, builder.call(
-                    shift, [_splat(1), builder.sub(code, _splat(32))]), builder.or_)
-        # each lane's flush suit (its bit 3 set in ``flush``; a lane without one finds suit 8,
-        # which no card has) and the ranks held in it: 0 without a flush, and no flush is 0
+        key, suits = _rank_keys_and_suits(builder, codes, rank_words)
+        low_bits = high_bits = None
+        if check:  # each card's bit among codes 0-31 or 32-63; none for a code past 63
+            shift = _shift(builder)
+            for code in codes:
+                low, high = (builder.call(shift, [_splat(1), c])
+                             for c in (code, builder.sub(code, _splat(32))))
+                low_bits = low if low_bits is None else builder.or_(low_bits, low)
+                high_bits = high if high_bits is None else builder.or_(high_bits, high)
+        # the ranks of a lane's flush suit: 0 without a flush, whose table entry is 0
         bias = _splat_of(builder, builder.trunc(flush_bias, _I32))
         flush = builder.and_(builder.add(suits, bias), _splat(0x8888))
-        first_bit = _declare(module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
-        flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))
-        flush_ranks = None
-        for code in codes:
-            in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
-            rank_bit = builder.call(shift, [_splat(1), builder.lshr(code, _splat(2))])
-            flush_ranks = plus(flush_ranks, builder.select(in_suit, rank_bit, _splat(0)),
-                               builder.or_)
+        flush_ranks, _ = _flush_ranks(builder, codes, flush)
         flush_ranks = builder.and_(flush_ranks, _splat(FLUSH_MASKS - 1))  # inside the table
         tables = (offsets_at, strengths_at, flush_strengths_at)
         rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT))
@@ -271,6 +287,15 @@ DUEL_BOARD = 5
 DUEL_MAX_STUB = 64
 
 
+def rank_words(seven_words: np.ndarray) -> np.ndarray:
+    """Each rank's seven-card word without its suit bits (``uint32[16]``, zero past the
+    thirteen ranks): the in-register table of both kinds of block, which count suits
+    themselves."""
+    words = np.zeros(BLOCK, dtype=np.uint32)
+    words[:13] = seven_words[:52:4] & U64(0xFFFFFFFF)
+    return words
+
+
 def duel_plan(stub: np.ndarray, hole: np.ndarray, seven_words: np.ndarray,
               flush_bias: int) -> np.ndarray:
     """The plan of :func:`duel_blocks` for two seats' ``hole`` cards (four codes, seat-major)
@@ -280,12 +305,12 @@ def duel_plan(stub: np.ndarray, hole: np.ndarray, seven_words: np.ndarray,
                          f"{len(hole)} and {len(stub)}")
     plan = np.zeros(PLAN_SIZE, dtype=np.uint32)
     plan[PLAN_STUB:PLAN_STUB + len(stub)] = stub
-    rank_words = (seven_words[:52:4] & U64(0xFFFFFFFF)).astype(np.int64)
-    plan[PLAN_RANK_WORDS:PLAN_RANK_WORDS + 13] = rank_words
-    board_key = sum(int(rank_words[int(c) >> 2]) for c in stub[:DUEL_BOARD])
+    words = rank_words(seven_words).astype(np.int64)
+    plan[PLAN_RANK_WORDS:PLAN_RANK_WORDS + BLOCK] = words
+    board_key = sum(int(words[int(c) >> 2]) for c in stub[:DUEL_BOARD])
     for seat in range(2):
         cards = [int(c) for c in hole[2 * seat:2 * seat + 2]]
-        total = sum(int(rank_words[c >> 2]) for c in cards)
+        total = sum(int(words[c >> 2]) for c in cards)
         plan[PLAN_TOTALS + seat] = total
         plan[PLAN_SUITS + seat] = sum(1 << 4 * (c & 3) for c in cards)
         plan[PLAN_SAFE_KEYS + seat] = total + board_key
@@ -361,12 +386,7 @@ def _duel_codegen(context, builder, signature, args):
         codes.append(builder.select(upper, high, low))
     for w in range(4):
         builder.store(state[w], vector_at(lanes, BLOCK * w), align=4)
-    board_key = board_suits = None
-    for code in codes:
-        word = builder.call(permute, [rank_words, builder.lshr(code, _splat(2))])
-        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
-        board_key = word if board_key is None else builder.add(board_key, word)
-        board_suits = suit if board_suits is None else builder.add(board_suits, suit)
+    board_key, board_suits = _rank_keys_and_suits(builder, codes, rank_words)
     bias = scalar(PLAN_FLUSH_BIAS)
     flags, flagged = [], []
     for seat in range(2):
@@ -380,16 +400,11 @@ def _duel_codegen(context, builder, signature, args):
         flagged.append(builder.zext(builder.bitcast(has, _I16), _I64))
     any_flush = builder.icmp_unsigned("!=", builder.or_(flagged[0], flagged[1]), _I64(0))
     with builder.if_then(any_flush):
-        first_bit = _declare(module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
         for seat in range(2):
-            # the flush suit (8 for a lane without one, which no card has) and its ranks
-            flush_suit = builder.lshr(builder.call(first_bit, [flags[seat], _I1(0)]), _splat(2))
+            # the board's ranks in the seat's flush suit, then the seat's own by that suit
+            ranks, flush_suit = _flush_ranks(builder, codes, flags[seat])
             hole_ranks = builder.load(vector_at(plan, PLAN_SUIT_RANKS + BLOCK * seat), align=4)
-            ranks = builder.call(permute, [hole_ranks, flush_suit])
-            for code in codes:
-                in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
-                rank_bit = builder.shl(_splat(1), builder.lshr(code, _splat(2)))
-                ranks = builder.or_(ranks, builder.select(in_suit, rank_bit, _splat(0)))
+            ranks = builder.or_(ranks, builder.call(permute, [hole_ranks, flush_suit]))
             builder.store(ranks, vector_at(scratch, BLOCK * (2 + seat)), align=4)
     accepted = builder.zext(builder.bitcast(ok, _I16), _I64)
     return builder.or_(accepted, builder.or_(builder.shl(flagged[0], _I64(16)),
