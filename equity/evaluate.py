@@ -366,6 +366,8 @@ def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool 
     g, hole_rows, board_rows, wild_rows = _prepare(game, hole, board, wild, None, check=False)
     if _in_blocks(g, hole_rows, board_rows, wild_rows):
         return _seven_blocks(g, hole_rows, board_rows, check)
+    if _whole_in_blocks(g, hole_rows, board_rows, wild_rows):
+        return _whole_blocks(g, hole_rows, board_rows, check)
     if check:
         _check_rows(g, hole_rows, board_rows)
     return _run_high(g, hole_rows, board_rows, wild_rows, usage=False)[0]
@@ -394,6 +396,30 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
                                        t.suit_bits, t.seven_offsets, t.seven_strengths,
                                        t.seven_flush_strengths, bias, np.uint64(g.deck_mask),
                                        check, out):
+        _check_rows(g, hole, board)  # raises, naming the first bad row
+        raise AssertionError("the block check and the row check disagree")
+    return out
+
+
+def _whole_in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
+    """Whether rows of this shape go through the whole-hand table sixteen rows at a time
+    (:func:`equity._kernels.simd.best_exact_whole_blocks`): the game's whole deal of a shape
+    the blocks are built for, a whole-hand table, no wild card, and a host that can run them."""
+    if ((hole.shape[1], board.shape[1]) not in simd.WHOLE_SHAPES or hole.shape[1] != g.hole_cards
+            or board.shape[1] != g.board_cards or len(wild_rows) or not simd.available()):
+        return False
+    return bool(tables_for(g).whole_classes.size)
+
+
+def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
+    t = tables_for(g)
+    j = g.hole_rule.min_used
+    out = np.empty(hole.shape[0], dtype=np.uint32)
+    if not simd.best_exact_whole_blocks(hole.ravel(), hole.shape[1], board.ravel(),
+                                        simd.rank_words(t.seven_words), t.suit_bits,
+                                        t.whole_offsets, t.whole_positions, t.whole_classes,
+                                        t.flush_classes[0], t.high_strength, j, g.hand_size - j,
+                                        np.uint64(g.deck_mask), check, out):
         _check_rows(g, hole, board)  # raises, naming the first bad row
         raise AssertionError("the block check and the row check disagree")
     return out

@@ -1,5 +1,6 @@
-"""The sixteen-lane AVX-512 kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many``
-and heads-up Monte Carlo of two fixed hands before the flop.
+"""The sixteen-lane AVX-512 kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many``,
+Omaha's and Spanish's ``evaluate_many`` on a whole deal (the whole-hand table's keys), and
+heads-up Monte Carlo of two fixed hands before the flop.
 
 On a host with AVX-512 every Hold'em call of ``evaluate_many`` goes through the blocks, so the
 reference comparisons of ``test_evaluator_vs_reference.py`` check them there; these tests add
@@ -24,7 +25,7 @@ import reference as R
 import equity
 from equity import CardError
 from equity._kernels import simd
-from equity.evaluate import _in_blocks
+from equity.evaluate import _in_blocks, _whole_in_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_blocks = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
@@ -137,6 +138,122 @@ def test_unchecked_bad_rows_leave_the_other_rows_right() -> None:
     for i, code in zip(bad, [52, 255, 64, 200], strict=True):
         rows[i, 2:] = code
     got = strengths(rows, check=False)
+    keep = np.setdiff1d(np.arange(200), bad)
+    np.testing.assert_array_equal(got[keep], expected[keep])
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands of exactly two hole cards through the whole-hand table (Omaha, Spanish)
+# ---------------------------------------------------------------------------------------------
+#: (game, hole cards, the deck's ranks from): the games whose whole deal the whole-hand blocks take
+WHOLE_GAMES = [("omaha", 4, 0), ("spanish", 2, 6)]
+
+
+def whole_rows(game: str, n: int, seed: int, suits: tuple[int, ...] = (0, 1, 2, 3)) -> np.ndarray:
+    """``n`` rows of a whole deal (hole cards, then five board cards) from ``game``'s deck,
+    written here from the rules: Omaha's 52 cards, Spanish's eights to aces."""
+    n_hole, low_rank = next((h, r) for g, h, r in WHOLE_GAMES if g == game)
+    rng = np.random.default_rng(seed)
+    deck = np.array([c for c in range(4 * low_rank, 52) if c % 4 in suits], dtype=np.uint8)
+    return deck[rng.random((n, len(deck))).argsort(axis=1)[:, :n_hole + 5]]
+
+
+def whole_strengths(rows: np.ndarray, game: str, **options) -> np.ndarray:
+    n_hole = rows.shape[1] - 5
+    return equity.evaluate_many(game, rows[:, :n_hole], rows[:, n_hole:], **options)
+
+
+@needs_blocks
+def test_omaha_and_spanish_whole_deals_go_through_the_whole_blocks() -> None:
+    no_wild = np.zeros(0, np.int8)
+    for game, n_hole, _ in WHOLE_GAMES:
+        rows = whole_rows(game, 20, 1)
+        g = equity.get_game(game)
+        assert _whole_in_blocks(g, rows[:, :n_hole], rows[:, n_hole:], no_wild)
+        # a partial board (the flop) goes through the scalar kernels
+        assert not _whole_in_blocks(g, rows[:, :n_hole], rows[:, n_hole:n_hole + 3], no_wild)
+    tahoe = random_rows(20, 1)  # three hole cards, at most two used: no whole-hand table
+    assert not _whole_in_blocks(equity.get_game("tahoe"), np.hstack([tahoe[:, :2], tahoe[:, 2:3]]),
+                                tahoe[:, 2:], no_wild)
+
+
+@needs_blocks
+@pytest.mark.parametrize("game", ["omaha", "spanish"])
+def test_flush_heavy_exact_rule_rows_match_the_reference(game: str) -> None:
+    """Rows of two suits: most can make a flush of exactly two hole and three board cards and
+    many a straight flush, so the flagged rows' flush pass is exercised; the strengths must
+    order the rows as the reference does."""
+    rows = whole_rows(game, 1500, 2, suits=(2, 3))
+    n_hole = rows.shape[1] - 5
+    keys = [R.best_high(game, r[:n_hole], r[n_hole:]) for r in rows.tolist()]
+    names = Counter(R.category_name(game, k) for k in keys)
+    assert names["flush"] >= 100 and names["straight_flush"] >= 10, names
+    fast = whole_strengths(rows, game)
+    assert [str(c) for c in equity.categories_of(game, fast)] == \
+        [R.category_name(game, k) for k in keys]
+    order = sorted(range(len(rows)), key=lambda i: keys[i])
+    for a, b in zip(order, order[1:], strict=False):
+        assert (keys[a] < keys[b]) == (fast[a] < fast[b]), (rows[a], rows[b])
+        assert (keys[a] == keys[b]) == (fast[a] == fast[b]), (rows[a], rows[b])
+
+
+@needs_blocks
+@pytest.mark.parametrize("game", ["omaha", "spanish"])
+@pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 47, 2049, 4111])
+def test_whole_blocks_and_tail_equal_the_scalar_kernel(game: str, n: int, monkeypatch) -> None:
+    """Row counts around the sixteen-row blocks and the 2,048-row passes, half the rows of two
+    suits (flushes), against the scalar kernel, checked and unchecked."""
+    rows = np.concatenate([whole_rows(game, n - n // 2, 3), whole_rows(game, n // 2, 4, (0, 1))])
+    with monkeypatch.context() as m:
+        m.setenv("EQUITY_SIMD", "0")
+        expected = whole_strengths(rows, game)
+    assert len(expected) == n
+    np.testing.assert_array_equal(whole_strengths(rows, game), expected)
+    np.testing.assert_array_equal(whole_strengths(rows, game, check=False), expected)
+
+
+def _whole_bad(rows: np.ndarray, row: int, kind: str, game: str) -> str:
+    """Spoil ``row`` of whole-deal ``rows`` and return the error expected for it."""
+    n_hole = rows.shape[1] - 5
+    if kind == "repeat_in_hole":
+        rows[row, n_hole - 1] = rows[row, 0]
+        return rf"row {row}: duplicate card '{R.show([rows[row, 0]])}' in the hole cards$"
+    if kind == "repeat_across":
+        rows[row, -1] = rows[row, 1]
+        return (rf"row {row}: duplicate card '{R.show([rows[row, 1]])}' in the hole cards and "
+                "the board$")
+    if kind == "outside_the_deck":  # a deuce: in no game's deck here but Omaha's
+        rows[row, n_hole + 2] = 1 if game == "spanish" else 60
+        return (rf"row {row}: card '2d' is not in the spanish deck" if game == "spanish" else
+                rf"row {row}: card code 60 is out of range")
+    code = {"code_52": 52, "code_255": 255}[kind]
+    rows[row, n_hole + 1] = code
+    return rf"row {row}: card code {code} is out of range \(codes run from 0 to 51\)"
+
+
+@needs_blocks
+@pytest.mark.parametrize("game", ["omaha", "spanish"])
+@pytest.mark.parametrize("row", [0, 15, 40, 2060])  # first block, last lane, a later block, tail
+@pytest.mark.parametrize("kind", ["repeat_in_hole", "repeat_across", "outside_the_deck",
+                                  "code_52", "code_255"])
+def test_bad_rows_of_the_whole_blocks_are_named(game: str, row: int, kind: str) -> None:
+    rows = whole_rows(game, 2070, 6)
+    expected = _whole_bad(rows, row, kind, game)
+    with pytest.raises(CardError, match=expected):
+        whole_strengths(rows, game)
+
+
+@needs_blocks
+@pytest.mark.parametrize("game", ["omaha", "spanish"])
+def test_unchecked_bad_rows_of_the_whole_blocks_leave_the_other_rows_right(game: str) -> None:
+    """Without the check, a block with bad codes reads inside the tables (clamped) and spoils
+    only its own bad rows, in a block or in the tail."""
+    rows = whole_rows(game, 200, 7)
+    expected = whole_strengths(rows, game)
+    bad = [3, 50, 130, 199]
+    for i, code in zip(bad, [52, 255, 64, 200], strict=True):
+        rows[i, 1:] = code
+    got = whole_strengths(rows, game, check=False)
     keep = np.setdiff1d(np.arange(200), bad)
     np.testing.assert_array_equal(got[keep], expected[keep])
 

@@ -788,26 +788,36 @@ def best_exact_whole(hole, n_hole, board, n_board, seven_words, suit_bits, whole
             n_flagged = _whole_positions(hole, n_hole, board, n_board, start, stop, seven_words,
                                          whole_offsets, whole_positions, board_bias, hole_bias,
                                          position, flagged)
-        for i in range(start, stop):
-            out[i] = class_strength[flat[position[i - start]]]
-        for f in range(n_flagged):
-            i = flagged[f]
-            board_masks = U64(0)
-            for t in range(n_board):
-                board_masks |= suit_bits[board[i * n_board + t]]
-            hole_masks = U64(0)
-            for t in range(n_hole):
-                hole_masks |= suit_bits[hole[i * n_hole + t]]
-            best = flush_classes[0] & 0
-            for suit in range(4):
-                shift = U64(16 * suit)
-                value = _exact_flush((board_masks >> shift) & SUIT_MASK,
-                                     (hole_masks >> shift) & SUIT_MASK, j, board_need,
-                                     flush_classes)
-                if value > best:
-                    best = value
-            if best and class_strength[best] > out[i]:
-                out[i] = class_strength[best]
+        whole_strengths(hole, n_hole, board, n_board, start, stop, position, flagged, n_flagged,
+                        flat, suit_bits, flush_classes, class_strength, j, board_need, out)
+
+
+@inline_kernel
+def whole_strengths(hole, n_hole, board, n_board, start, stop, position, flagged, n_flagged, flat,
+                    suit_bits, flush_classes, class_strength, j, board_need, out):
+    """The second half of :func:`best_exact_whole` for rows ``start .. stop - 1``: each row's
+    whole-hand entry at ``flat[position[i - start]]``, loaded in one pass, then the flushes of
+    the ``n_flagged`` rows listed in ``flagged``."""
+    for i in range(start, stop):
+        out[i] = class_strength[flat[position[i - start]]]
+    for f in range(n_flagged):
+        i = flagged[f]
+        board_masks = U64(0)
+        for t in range(n_board):
+            board_masks |= suit_bits[board[i * n_board + t]]
+        hole_masks = U64(0)
+        for t in range(n_hole):
+            hole_masks |= suit_bits[hole[i * n_hole + t]]
+        best = flush_classes[0] & 0
+        for suit in range(4):
+            shift = U64(16 * suit)
+            value = _exact_flush((board_masks >> shift) & SUIT_MASK,
+                                 (hole_masks >> shift) & SUIT_MASK, j, board_need,
+                                 flush_classes)
+            if value > best:
+                best = value
+        if best and class_strength[best] > out[i]:
+            out[i] = class_strength[best]
 
 
 @kernel

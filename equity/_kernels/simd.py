@@ -1,5 +1,6 @@
-"""Seven-card hands sixteen at a time in AVX-512 registers: Hold'em's ``evaluate_many``, and
-heads-up Monte Carlo of two fixed hands before the flop (second half of the module).
+"""Hands sixteen at a time in AVX-512 registers: Hold'em's ``evaluate_many``; the keys of whole
+Omaha and Spanish deals in their whole-hand table (``evaluate_many`` again, middle of the
+module); and heads-up Monte Carlo of two fixed hands before the flop (last part).
 
 The scalar seven-card kernel (:func:`equity._kernels.evaluate.best_high_seven`) spends most of
 its time on fourteen loads a row: seven card codes and seven card words.  Here a block of
@@ -37,12 +38,19 @@ from numba import prange, types
 from numba.cpython.unsafe.numbers import leading_zeros
 from numba.extending import intrinsic
 
-from equity._kernels import kernel, parallel_kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.calc import _add_duels
-from equity._kernels.evaluate import FLUSH_MASKS, _all_cards_rows, _all_valid
+from equity._kernels.evaluate import (
+    FLUSH_MASKS,
+    WHOLE_BLOCK,
+    _all_cards_rows,
+    _all_valid,
+    whole_strengths,
+)
 from equity._kernels.rng import xoshiro_next
-from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
+from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, row_slot
 
+U64 = np.uint64
 #: Rows a block evaluates.
 BLOCK = 16
 #: A checked block's result when one of its rows is not valid (0 when all are).
@@ -120,29 +128,10 @@ def _block_codegen(n_hole, n_board, check):
     def codegen(context, builder, signature, args):
         (hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at, last_slot,
          out_at, row, deck_mask, flush_bias, flush_strengths_at) = args
-        module = builder.module
-        codes = []
-        for at, n in ((hole_at, n_hole), (board_at, n_board)):
-            if n == 0:
-                continue
-            where = builder.inttoptr(builder.add(at, builder.mul(row, _I64(n))),
-                                     _vec(_I8, n * BLOCK).as_pointer())
-            packed = builder.load(where, align=1)
-            for t in range(n):
-                lanes = ir.Constant(_vec(_I32), [n * k + t for k in range(BLOCK)])
-                codes.append(builder.zext(builder.shuffle_vector(packed, packed, lanes),
-                                          _vec(_I32)))
+        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row)
         rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
                                   align=4)
         key, suits = _rank_keys_and_suits(builder, codes, rank_words)
-        low_bits = high_bits = None
-        if check:  # each card's bit among codes 0-31 or 32-63; none for a code past 63
-            shift = _shift(builder)
-            for code in codes:
-                low, high = (builder.call(shift, [_splat(1), c])
-                             for c in (code, builder.sub(code, _splat(32))))
-                low_bits = low if low_bits is None else builder.or_(low_bits, low)
-                high_bits = high if high_bits is None else builder.or_(high_bits, high)
         # the ranks of a lane's flush suit: 0 without a flush, whose table entry is 0
         bias = _splat_of(builder, builder.trunc(flush_bias, _I32))
         flush = builder.and_(builder.add(suits, bias), _splat(0x8888))
@@ -151,17 +140,7 @@ def _block_codegen(n_hole, n_board, check):
         tables = (offsets_at, strengths_at, flush_strengths_at)
         rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT))
         if check:
-            # a row is valid when its cards make as many distinct bits as it has cards, all in
-            # the deck: a repeated card or a code past 63 leaves a bit out
-            count = _declare(module, "llvm.ctpop.v16i32", _vec(_I32), [_vec(_I32)])
-            n_bits = builder.add(builder.call(count, [low_bits]), builder.call(count, [high_bits]))
-            deck_low = _splat_of(builder, builder.trunc(deck_mask, _I32))
-            deck_high = _splat_of(builder, builder.trunc(builder.lshr(deck_mask, _I64(32)), _I32))
-            outside = builder.or_(builder.and_(low_bits, builder.not_(deck_low)),
-                                  builder.and_(high_bits, builder.not_(deck_high)))
-            bad = builder.or_(builder.icmp_unsigned("!=", n_bits, _splat(len(codes))),
-                              builder.icmp_unsigned("!=", outside, _splat(0)))
-            any_bad = builder.icmp_unsigned("!=", builder.bitcast(bad, _I16), _I16(0))
+            any_bad = _any_bad_lane(builder, codes, deck_mask)
             with builder.if_then(builder.not_(any_bad), likely=True):
                 _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None)
             return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
@@ -172,6 +151,46 @@ def _block_codegen(n_hole, n_board, check):
         return _I32(0)
 
     return codegen
+
+
+def _load_codes(builder, hole_at, n_hole, board_at, n_board, row):
+    """The card codes of the sixteen rows from ``row`` on, one ``<16 x i32>`` a card: the
+    ``n_hole`` hole cards, then the ``n_board`` board cards (one vector load of each part,
+    split by byte shuffles)."""
+    codes = []
+    for at, n in ((hole_at, n_hole), (board_at, n_board)):
+        if n == 0:
+            continue
+        where = builder.inttoptr(builder.add(at, builder.mul(row, _I64(n))),
+                                 _vec(_I8, n * BLOCK).as_pointer())
+        packed = builder.load(where, align=1)
+        for t in range(n):
+            lanes = ir.Constant(_vec(_I32), [n * k + t for k in range(BLOCK)])
+            codes.append(builder.zext(builder.shuffle_vector(packed, packed, lanes), _vec(_I32)))
+    return codes
+
+
+def _any_bad_lane(builder, codes, deck_mask):
+    """An ``i1``: whether some lane holds a repeated card or a card outside ``deck_mask``.
+
+    Each card sets its bit among codes 0-31 or 32-63 (none for a code past 63); a row is
+    valid when its cards make as many distinct bits as it has cards, all in the deck."""
+    shift = _shift(builder)
+    low_bits = high_bits = None
+    for code in codes:
+        low, high = (builder.call(shift, [_splat(1), c])
+                     for c in (code, builder.sub(code, _splat(32))))
+        low_bits = low if low_bits is None else builder.or_(low_bits, low)
+        high_bits = high if high_bits is None else builder.or_(high_bits, high)
+    count = _declare(builder.module, "llvm.ctpop.v16i32", _vec(_I32), [_vec(_I32)])
+    n_bits = builder.add(builder.call(count, [low_bits]), builder.call(count, [high_bits]))
+    deck_low = _splat_of(builder, builder.trunc(deck_mask, _I32))
+    deck_high = _splat_of(builder, builder.trunc(builder.lshr(deck_mask, _I64(32)), _I32))
+    outside = builder.or_(builder.and_(low_bits, builder.not_(deck_low)),
+                          builder.and_(high_bits, builder.not_(deck_high)))
+    bad = builder.or_(builder.icmp_unsigned("!=", n_bits, _splat(len(codes))),
+                      builder.icmp_unsigned("!=", outside, _splat(0)))
+    return builder.icmp_unsigned("!=", builder.bitcast(bad, _I16), _I16(0))
 
 
 def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot):
@@ -259,6 +278,159 @@ def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offs
 
 
 # ---------------------------------------------------------------------------------------------
+# Hands of exactly j hole cards through the whole-hand table (Omaha, Spanish), sixteen rows at a
+# time
+# ---------------------------------------------------------------------------------------------
+# The scalar kernel (:func:`equity._kernels.evaluate.best_exact_whole`) works in blocks of rows:
+# first every row's position in the whole-hand table (the board's and the hole cards' rank keys
+# through their row-displacement hash) and whether its suits allow a flush, then the table
+# loads, then the flushes.  Here the first part's card words, keys and suit counts come sixteen
+# rows at a time from vector arithmetic (and the input check with them); the hash lookups, the
+# loads and the flushes stay as they are.
+
+#: The whole-hand table's key bits: the seven-card weights, without the card count above them.
+WHOLE_KEY_MASK = (1 << SEVEN_COUNT_SHIFT) - 1
+#: The board cards of the whole-hand blocks, and the (hole cards, board cards) built here:
+#: Omaha's and Spanish's.
+WHOLE_BOARD = 5
+WHOLE_SHAPES = ((4, WHOLE_BOARD), (2, WHOLE_BOARD))
+
+
+def _whole_codegen(n_hole, n_board):
+    """LLVM code of one block of sixteen rows for the whole-hand table: writes the board keys,
+    the hole keys and the flush flags (``uint32[48]``, sixteen of each) and returns
+    ``INVALID_BLOCK`` when a row holds a repeated card or a card outside the deck, else 0."""
+
+    def codegen(context, builder, signature, args):
+        hole_at, board_at, rank_words_at, row, deck_mask, board_bias, hole_bias, keys_at = args
+        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row)
+        rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
+                                  align=4)
+        hole_key, hole_suits = _rank_keys_and_suits(builder, codes[:n_hole], rank_words)
+        board_key, board_suits = _rank_keys_and_suits(builder, codes[n_hole:], rank_words)
+        # a suit allows a flush when it holds enough board cards and enough hole cards
+        board_room = builder.add(board_suits, _splat_of(builder, builder.trunc(board_bias, _I32)))
+        hole_room = builder.add(hole_suits, _splat_of(builder, builder.trunc(hole_bias, _I32)))
+        flags = builder.and_(builder.and_(board_room, hole_room), _splat(0x8888))
+        keys = builder.inttoptr(keys_at, _I32.as_pointer())
+        for k, vector in enumerate((builder.and_(board_key, _splat(WHOLE_KEY_MASK)),
+                                    builder.and_(hole_key, _splat(WHOLE_KEY_MASK)), flags)):
+            where = builder.bitcast(builder.gep(keys, [_I32(BLOCK * k)]), _vec(_I32).as_pointer())
+            builder.store(vector, where, align=4)
+        return builder.select(_any_bad_lane(builder, codes, deck_mask), _I32(INVALID_BLOCK),
+                              _I32(0))
+
+    return codegen
+
+
+def _whole_intrinsic(n_hole, n_board):
+    @intrinsic
+    def block(typingctx, hole_at, board_at, rank_words_at, row, deck_mask, board_bias, hole_bias,
+              keys_at):
+        sig = types.uint32(types.uint64, types.uint64, types.uint64, types.int64, types.uint64,
+                           types.uint64, types.uint64, types.uint64)
+        return sig, _whole_codegen(n_hole, n_board)
+
+    return block
+
+
+_whole_4_5 = _whole_intrinsic(4, 5)
+_whole_2_5 = _whole_intrinsic(2, 5)
+
+
+@kernel
+def best_exact_whole_blocks(hole, n_hole, board, rank_words, suit_bits, whole_offsets,
+                            whole_positions, whole_classes, flush_classes, class_strength, j,
+                            board_need, deck_mask, check, out):
+    """:func:`~equity._kernels.evaluate.best_exact_whole` for rows of ``n_hole`` hole cards (a
+    shape of ``WHOLE_SHAPES``) and five board cards, their keys sixteen rows at a time; with
+    ``check``, False (and ``out`` unfinished) as soon as a row holds a repeated card or a card
+    outside ``deck_mask``.
+
+    ``hole`` and ``board`` are read as raw memory, so they must be C-contiguous ``uint8``;
+    ``rank_words`` as for :func:`best_high_seven_blocks`.  Every block is checked; without
+    ``check`` a block with a bad row is not refused but has its table reads clamped inside the
+    tables, so bad codes give wrong strengths but read no stray memory.  The last ``n % 16``
+    rows make a block of their own, padded with copies of its last row."""
+    n = out.shape[0]
+    end = n - n % BLOCK
+    tables = (rank_words, suit_bits, whole_offsets, whole_positions, whole_classes.ravel(),
+              flush_classes, class_strength)
+    if not _whole_rows(hole, n_hole, board, end, tables, j, board_need, deck_mask, check, out):
+        return False
+    if end == n:
+        return True
+    hole_tail = np.empty(BLOCK * n_hole, dtype=np.uint8)
+    board_tail = np.empty(BLOCK * WHOLE_BOARD, dtype=np.uint8)
+    for k in range(BLOCK):
+        i = min(end + k, n - 1)
+        for t in range(n_hole):
+            hole_tail[k * n_hole + t] = hole[i * n_hole + t]
+        for t in range(WHOLE_BOARD):
+            board_tail[k * WHOLE_BOARD + t] = board[i * WHOLE_BOARD + t]
+    out_tail = np.empty(BLOCK, dtype=out.dtype)
+    if not _whole_rows(hole_tail, n_hole, board_tail, BLOCK, tables, j, board_need, deck_mask,
+                       check, out_tail):
+        return False
+    for k in range(n - end):
+        out[end + k] = out_tail[k]
+    return True
+
+
+@inline_kernel
+def _whole_rows(hole, n_hole, board, n, tables, j, board_need, deck_mask, check, out):
+    """Rows ``0 .. n - 1`` (a multiple of sixteen) of :func:`best_exact_whole_blocks`."""
+    rank_words, suit_bits, whole_offsets, whole_positions, flat, flush_classes, class_strength = \
+        tables
+    last_row, last_slot = U64(whole_offsets.shape[0] - 1), U64(whole_positions.shape[0] - 1)
+    last_entry = np.uint32(flat.shape[0] - 1)
+    keys = np.empty(3 * BLOCK, dtype=np.uint32)
+    position = np.empty(WHOLE_BLOCK, dtype=np.uint32)
+    flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
+    board_bias = U64(0x1111 * (8 - board_need))  # a suit's nibble reaches 8 at board_need cards
+    hole_bias = U64(0x1111 * (8 - j))
+    hole_at, board_at = hole.ctypes.data, board.ctypes.data
+    words_at, keys_at = rank_words.ctypes.data, keys.ctypes.data
+    for start in range(0, n, WHOLE_BLOCK):
+        stop = min(start + WHOLE_BLOCK, n)
+        n_flagged = 0
+        for row in range(start, stop, BLOCK):
+            if n_hole == 4:  # the counts as constants
+                bad = _whole_4_5(hole_at, board_at, words_at, row, deck_mask, board_bias,
+                                 hole_bias, keys_at)
+            else:
+                bad = _whole_2_5(hole_at, board_at, words_at, row, deck_mask, board_bias,
+                                 hole_bias, keys_at)
+            if bad and check:
+                return False
+            for k in range(BLOCK):
+                board_key, hole_key = U64(keys[k]), U64(keys[BLOCK + k])
+                if not bad:
+                    at = (whole_positions[row_slot(board_key, whole_offsets, SEVEN_ROW_SHIFT)]
+                          + whole_positions[row_slot(hole_key, whole_offsets, SEVEN_ROW_SHIFT)])
+                else:  # unchecked bad rows: their keys may lie past the tables
+                    at = (whole_positions[_clamped_slot(board_key, whole_offsets, last_row,
+                                                        last_slot)]
+                          + whole_positions[_clamped_slot(hole_key, whole_offsets, last_row,
+                                                          last_slot)])
+                    at = min(at, last_entry)
+                position[row - start + k] = at
+                flagged[n_flagged] = row + k
+                n_flagged += keys[2 * BLOCK + k] != 0
+        whole_strengths(hole, n_hole, board, WHOLE_BOARD, start, stop, position, flagged,
+                        n_flagged, flat, suit_bits, flush_classes, class_strength, j, board_need,
+                        out)
+    return True
+
+
+@inline_kernel
+def _clamped_slot(key, offsets, last_row, last_slot):
+    """``row_slot`` of a key that may lie past the table: its row and its slot clamped."""
+    row = min(key >> U64(SEVEN_ROW_SHIFT), last_row)
+    return min(U64(np.int64(key) + np.int64(offsets[row])), last_slot)
+
+
+# ---------------------------------------------------------------------------------------------
 # Heads-up Monte Carlo, sixteen boards at a time
 # ---------------------------------------------------------------------------------------------
 # A heads-up spot of two fixed hands before the flop (Hold'em's AhKh against QsQd) is dealt
@@ -271,7 +443,6 @@ def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offs
 # are kept with a 48-card stub).  The rank keys, suit counts and flush ranks are worked out as
 # in the evaluator's blocks; the kernel then looks up both hands of each kept lane.
 
-U64 = np.uint64
 #: Where a duel plan (``uint32[PLAN_SIZE]``, made by :func:`duel_plan`) keeps each part: the
 #: stub's card codes (padded to 64), each rank's seven-card word, each seat's hole ranks by
 #: suit (16 entries a seat, 0 past suit 3), the stub's size, Lemire's threshold
