@@ -42,13 +42,14 @@ from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.calc import _add_duels
 from equity._kernels.evaluate import (
     FLUSH_MASKS,
+    SEVEN_WEIGHTS,
     WHOLE_BLOCK,
     _all_cards_rows,
     _all_valid,
     whole_strengths,
 )
 from equity._kernels.rng import xoshiro_next
-from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, row_slot
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 
 U64 = np.uint64
 #: Rows a block evaluates.
@@ -288,8 +289,6 @@ def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offs
 # rows at a time from vector arithmetic (and the input check with them); the hash lookups, the
 # loads and the flushes stay as they are.
 
-#: The whole-hand table's key bits: the seven-card weights, without the card count above them.
-WHOLE_KEY_MASK = (1 << SEVEN_COUNT_SHIFT) - 1
 #: The board cards of the whole-hand blocks, and the (hole cards, board cards) built here:
 #: Omaha's and Spanish's.
 WHOLE_BOARD = 5
@@ -313,8 +312,8 @@ def _whole_codegen(n_hole, n_board):
         hole_room = builder.add(hole_suits, _splat_of(builder, builder.trunc(hole_bias, _I32)))
         flags = builder.and_(builder.and_(board_room, hole_room), _splat(0x8888))
         keys = builder.inttoptr(keys_at, _I32.as_pointer())
-        for k, vector in enumerate((builder.and_(board_key, _splat(WHOLE_KEY_MASK)),
-                                    builder.and_(hole_key, _splat(WHOLE_KEY_MASK)), flags)):
+        for k, vector in enumerate((builder.and_(board_key, _splat(int(SEVEN_WEIGHTS))),
+                                    builder.and_(hole_key, _splat(int(SEVEN_WEIGHTS))), flags)):
             where = builder.bitcast(builder.gep(keys, [_I32(BLOCK * k)]), _vec(_I32).as_pointer())
             builder.store(vector, where, align=4)
         return builder.select(_any_bad_lane(builder, codes, deck_mask), _I32(INVALID_BLOCK),
