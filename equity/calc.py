@@ -37,6 +37,7 @@ from equity._kernels.calc import (
     switch_rows,
 )
 from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
+from equity.deal import lookahead_option, wild_can_be_ace_option
 from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.evaluate import _flush_bias, _groups, _padded, evaluate_low_many, evaluate_many
 from equity.games import Game, get_game
@@ -359,12 +360,8 @@ def _question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> _
     for name in ("draw_policy", "draw_limit", "draw_limit_with_ace"):
         if name in rules and switch and not any(isinstance(p, Draw) for p in g.phases):
             raise OptionError(f"{g.name} has no draw: {name} applies to games with one")
-    if "wild_can_be_ace" in rules and (g.wild is None or mode == "high"):
-        raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
-    if "wild_can_be_ace" in rules:
-        check_flag(rules["wild_can_be_ace"], "wild_can_be_ace")
-    if "lookahead_samples" in rules and not exchange:
-        raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
+    wild_can_be_ace_option(g, mode, rules.get("wild_can_be_ace"))
+    lookahead_option(exchange, rules.get("lookahead_samples"))
     seats = _parse_seats(g, hand_texts, board_codes, dead_codes)
     q = _Question(g, seats, board_codes, dead_codes, mode, wild, exchange, switch, dict(rules))
     q.rules["policies"] = policies

@@ -248,6 +248,26 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
     }
 
 
+def wild_can_be_ace_option(game: Game, mode: str, wild_can_be_ace: bool | None) -> bool:
+    """The ``wild_can_be_ace`` option (None: not given, which means True), refused where it
+    changes nothing: outside the low of a game with wild cards."""
+    if wild_can_be_ace is None:
+        return True
+    if game.wild is None or mode == "high":
+        raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
+    return check_flag(wild_can_be_ace, "wild_can_be_ace")
+
+
+def lookahead_option(has_exchange: bool, lookahead_samples: int | None) -> int:
+    """The ``lookahead_samples`` option (None: not given, :data:`LOOKAHEAD_SAMPLES`), refused
+    where no exchange is played."""
+    if lookahead_samples is None:
+        return LOOKAHEAD_SAMPLES
+    if not has_exchange:
+        raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
+    return _samples(lookahead_samples)
+
+
 def _samples(lookahead_samples: int) -> int:
     if isinstance(lookahead_samples, bool) or not isinstance(lookahead_samples, (int, np.integer)) \
             or lookahead_samples < 1:
@@ -620,8 +640,8 @@ def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk:
 
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
-             wild_can_be_ace: bool = True, aggregate: bool = False, progress: bool | None = None,
-             lookahead_samples: int = LOOKAHEAD_SAMPLES, stakes=None,
+             wild_can_be_ace: bool | None = None, aggregate: bool = False,
+             progress: bool | None = None, lookahead_samples: int | None = None, stakes=None,
              draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
              draw_limit_with_ace: int | None = None, reverse: bool | None = None,
              first_chunk: int = 0) -> pd.DataFrame:
@@ -658,9 +678,11 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         ``"high"``, ``"hi_lo"`` (Tahoe, Omaha) or ``"low"`` (El Dorado); the game's
         first pot mode by default.
     wild_can_be_ace
-        El Dorado low: whether a wild card may count as an ace.
+        El Dorado low: whether a wild card may count as an ace (default True); refused in a
+        high pot or a game without wild cards.
     lookahead_samples
-        Draws of the unseen cards per decision of the ``lookahead`` policy.
+        Draws of the unseen cards per decision of the ``lookahead`` policy (default
+        :data:`LOOKAHEAD_SAMPLES`); refused in a game without an exchange.
     stakes
         Chips each seat puts in, shape ``(players,)``: different all-in amounts
         make side pots (:func:`equity.settle`).  Adds ``chips``, each seat's net
@@ -707,10 +729,9 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     if isinstance(first_chunk, (bool, np.bool_)) or not isinstance(first_chunk, (int, np.integer)) \
             or first_chunk < 0:
         raise OptionError(f"first_chunk must be a whole number of at least 0, got {first_chunk!r}")
-    check_flag(wild_can_be_ace, "wild_can_be_ace")
     seed = resolve_seed(seed)
     codes = _policy_codes(g, players, policies)
-    samples = _samples(lookahead_samples)
+    samples = lookahead_option(any(isinstance(p, Exchange) for p in g.phases), lookahead_samples)
     folded_all = _fold_mask(folds, deals, players)
     chip_stakes = None
     if stakes is not None:
@@ -719,6 +740,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
                               f"got {stakes!r}")
         chip_stakes, _ = _stakes(stakes, (players,), "the players", True)  # settle's checks
     mode = _pot_mode(g, pot)
+    wild_can_be_ace = wild_can_be_ace_option(g, mode, wild_can_be_ace)
     no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
     starts = range(0, deals, CHUNK_DEALS)
     show = progress if progress is not None else len(starts) > 8

@@ -259,6 +259,27 @@ def test_lookahead_sample_size_is_checked() -> None:
         equity.simulate("eldorado", 3, 10, seed=1, policies="lookahead", lookahead_samples=0)
 
 
+def test_options_of_a_rule_the_game_does_not_play_are_refused_not_ignored() -> None:
+    """``wild_can_be_ace`` only matters in El Dorado's low, ``lookahead_samples`` only where an
+    exchange is played: elsewhere they are refused, as ``calc`` refuses them."""
+    ace = r"wild_can_be_ace applies to the low of a game with wild cards \(eldorado\)"
+    for game, options in [("holdem", {}), ("omaha", {"pot": "hi_lo"}), ("eldorado", {})]:
+        with pytest.raises(equity.OptionError, match=ace):
+            equity.simulate(game, 2, 10, seed=1, wild_can_be_ace=False, **options)
+        with pytest.raises(equity.OptionError, match=ace):
+            equity.calc(game, ["random", "random"], trials=100, seed=1, wild_can_be_ace=False,
+                        **options)
+    with pytest.raises(equity.OptionError, match=r"lookahead_samples applies to the exchange"):
+        equity.simulate("holdem", 2, 10, seed=1, lookahead_samples=50)
+    with pytest.raises(equity.OptionError, match="wild_can_be_ace must be True or False"):
+        equity.simulate("eldorado", 2, 10, seed=1, pot="low", wild_can_be_ace="no")
+    # where the rule is played, the options still change what they should: a wild card that may
+    # not be an ace makes some lows worse, so the same deals settle differently
+    low = [equity.simulate("eldorado", 3, 3000, seed=4, pot="low", wild_can_be_ace=flag).low
+           for flag in (True, False)]
+    assert (low[0] != low[1]).any()
+
+
 def test_unknown_policy_lists_the_allowed_ones() -> None:
     with pytest.raises(equity.OptionError, match="never, greedy, lookahead"):
         equity.simulate("eldorado", 3, 10, seed=1, policies="smart")
