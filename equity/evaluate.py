@@ -392,10 +392,9 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     rank_words = simd.rank_words(t.seven_words)
     bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
     out = np.empty(hole.shape[0], dtype=np.uint32)
-    if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_words,
-                                       t.suit_bits, t.seven_offsets, t.seven_strengths,
-                                       t.seven_flush_strengths, bias, np.uint64(g.deck_mask),
-                                       check, out):
+    if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
+                                       t.seven_strengths, t.seven_flush_strengths, bias,
+                                       np.uint64(g.deck_mask), check, out):
         _check_rows(g, hole, board)  # raises, naming the first bad row
         raise AssertionError("the block check and the row check disagree")
     return out

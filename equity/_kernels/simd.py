@@ -12,7 +12,9 @@ shifts, masks and additions on the same vectors.  Only the two table loads of th
 row-displacement hash remain per row (``slot = key + offsets[key >> 11]``, then the strength),
 one lane at a time, which lets them overlap.  Each lane also has its flush suit's ranks (none
 for the about 97% of random hands without a flush), and the better of the two strengths is
-kept; the last ``n % 16`` rows go through the scalar kernel.
+kept.  The last ``n % 16`` rows make one more block, padded with copies of its last row.  Every
+block is checked, also when the caller asks for no check: then a block with a bad row is not
+refused but evaluated again with its table reads clamped, which costs nothing on good rows.
 
 The permute is an AVX-512 instruction, so :func:`available` says whether this host (and
 Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD=0`` turns this path
@@ -40,14 +42,7 @@ from numba.extending import intrinsic
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.calc import _add_duels
-from equity._kernels.evaluate import (
-    FLUSH_MASKS,
-    SEVEN_WEIGHTS,
-    WHOLE_BLOCK,
-    _all_cards_rows,
-    _all_valid,
-    whole_strengths,
-)
+from equity._kernels.evaluate import FLUSH_MASKS, SEVEN_WEIGHTS, WHOLE_BLOCK, whole_strengths
 from equity._kernels.rng import xoshiro_next
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 
@@ -123,8 +118,13 @@ def _shift(builder):
                     [_vec(_I32), _vec(_I32)])
 
 
-def _block_codegen(n_hole, n_board, check):
-    """LLVM code of one block of rows with ``n_hole`` hole and ``n_board`` board codes."""
+def _block_codegen(n_hole, n_board, clamped):
+    """LLVM code of one block of rows with ``n_hole`` hole and ``n_board`` board codes.
+
+    Unclamped, it checks the rows and, when every row is good, writes their strengths and
+    returns 0; else it writes nothing and returns ``INVALID_BLOCK``.  Clamped, it writes the
+    strengths of rows that may hold anything, every table read clamped inside its table, and
+    returns 0 (for a bad block when the caller asked for no check)."""
 
     def codegen(context, builder, signature, args):
         (hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at, last_slot,
@@ -140,16 +140,15 @@ def _block_codegen(n_hole, n_board, check):
         flush_ranks = builder.and_(flush_ranks, _splat(FLUSH_MASKS - 1))  # inside the table
         tables = (offsets_at, strengths_at, flush_strengths_at)
         rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT))
-        if check:
-            any_bad = _any_bad_lane(builder, codes, deck_mask)
-            with builder.if_then(builder.not_(any_bad), likely=True):
-                _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None)
-            return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
-        # unchecked rows may hold anything: the hash is clamped to stay inside the tables
-        last = _splat_of(builder, last_row)
-        rows = builder.select(builder.icmp_unsigned(">", rows, last), last, rows)
-        _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot)
-        return _I32(0)
+        if clamped:  # the keys of bad rows may lie past the tables: the hash is clamped
+            last = _splat_of(builder, last_row)
+            rows = builder.select(builder.icmp_unsigned(">", rows, last), last, rows)
+            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot)
+            return _I32(0)
+        any_bad = _any_bad_lane(builder, codes, deck_mask)
+        with builder.if_then(builder.not_(any_bad), likely=True):
+            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None)
+        return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
 
     return codegen
 
@@ -224,58 +223,93 @@ def _splat_of(builder, value, element=_I32):
     return builder.shuffle_vector(one, one, ir.Constant(_vec(_I32), [0] * BLOCK))
 
 
-def _block_intrinsic(n_hole, n_board, check):
+def _block_intrinsic(n_hole, n_board, clamped):
     @intrinsic
     def block(typingctx, hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at,
               last_slot, out_at, row, deck_mask, flush_bias, flush_strengths_at):
         sig = types.uint32(types.uint64, types.uint64, types.uint64, types.uint64, types.uint32,
                            types.uint64, types.uint32, types.uint64, types.int64, types.uint64,
                            types.uint64, types.uint64)
-        return sig, _block_codegen(n_hole, n_board, check)
+        return sig, _block_codegen(n_hole, n_board, clamped)
 
     return block
 
 
-_block_2_5_checked = _block_intrinsic(2, 5, True)
 _block_2_5 = _block_intrinsic(2, 5, False)
+_block_2_5_clamped = _block_intrinsic(2, 5, True)
 
 
 @kernel
-def best_high_seven_blocks(hole, board, rank_words, seven_words, suit_bits, offsets, strengths,
-                           flush_strengths, flush_bias, deck_mask, check, out):
+def best_high_seven_blocks(hole, board, rank_words, offsets, strengths, flush_strengths,
+                           flush_bias, deck_mask, check, out):
     """:func:`~equity._kernels.evaluate.best_high_seven` for rows of two hole and five board
     cards, sixteen rows at a time; with ``check``, False (and ``out`` unfinished) as soon as a
     row holds a repeated card or a card outside ``deck_mask``.
 
     ``hole`` and ``board`` are read as raw memory, so they must be C-contiguous ``uint8``
     (``2 * n`` and ``5 * n`` codes); ``rank_words``: ``uint32[16]``, each rank's seven-card word
-    (weight and card count), zero past the thirteen ranks.  Without ``check`` every table read
-    is clamped inside its table, so bad codes give wrong strengths but read no stray memory."""
+    (weight and card count), zero past the thirteen ranks.  Every block is checked; without
+    ``check`` a block with a bad row is not refused but evaluated again with its table reads
+    clamped inside the tables, so bad codes give wrong strengths but read no stray memory.
+    The last ``n % 16`` rows make a block of their own (:func:`_padded_tail`)."""
     n = out.shape[0]
+    end = n - n % BLOCK
+    tables = (rank_words, offsets, strengths, flush_strengths)
+    if not _seven_rows(hole, board, end, tables, flush_bias, deck_mask, check, out):
+        return False
+    if end == n:
+        return True
+    hole_tail, board_tail = _padded_tail(hole, 2, board, 5, end, n)
+    out_tail = np.empty(BLOCK, dtype=out.dtype)
+    if not _seven_rows(hole_tail, board_tail, BLOCK, tables, flush_bias, deck_mask, check,
+                       out_tail):
+        return False
+    out[end:] = out_tail[:n - end]
+    return True
+
+
+@inline_kernel
+def _seven_rows(hole, board, n, tables, flush_bias, deck_mask, check, out):
+    """Rows ``0 .. n - 1`` (a multiple of sixteen) of :func:`best_high_seven_blocks`."""
+    rank_words, offsets, strengths, flush_strengths = tables
     last_row, last_slot = np.uint32(offsets.shape[0] - 1), np.uint32(strengths.shape[0] - 1)
     hole_at, board_at, out_at = hole.ctypes.data, board.ctypes.data, out.ctypes.data
     words_at, offsets_at, strengths_at = rank_words.ctypes.data, offsets.ctypes.data, \
         strengths.ctypes.data
     flush_at = flush_strengths.ctypes.data
-    start = 0
-    while start + BLOCK <= n:
-        if check:
-            if _block_2_5_checked(hole_at, board_at, words_at, offsets_at, last_row,
-                                  strengths_at, last_slot, out_at, start, deck_mask, flush_bias,
-                                  flush_at):
+    for start in range(0, n, BLOCK):
+        if _block_2_5(hole_at, board_at, words_at, offsets_at, last_row, strengths_at, last_slot,
+                      out_at, start, deck_mask, flush_bias, flush_at):
+            if check:
                 return False
-        else:
-            _block_2_5(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
-                       last_slot, out_at, start, deck_mask, flush_bias, flush_at)
-        start += BLOCK
-    if start < n:
-        hole_tail, board_tail = hole[start * 2:], board[start * 5:]
-        if check and not _all_valid(hole_tail, 2, board_tail, 5, n - start, deck_mask):
-            return False
-        _all_cards_rows(hole_tail, 2, board_tail, 5, seven_words, suit_bits, np.zeros(0, np.uint16),
-                        np.zeros(3, np.uint64), strengths, flush_strengths,
-                        np.zeros(0, np.uint32), flush_bias, out[start:], True, offsets)
+            _clamped_seven_block(hole_at, board_at, words_at, offsets_at, last_row,
+                                 strengths_at, last_slot, out_at, start, deck_mask, flush_bias,
+                                 flush_at)
     return True
+
+
+@kernel
+def _clamped_seven_block(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
+                         last_slot, out_at, start, deck_mask, flush_bias, flush_at):
+    """A bad block of :func:`_seven_rows` again, clamped (a function of its own, out of the
+    hot loop)."""
+    _block_2_5_clamped(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
+                       last_slot, out_at, start, deck_mask, flush_bias, flush_at)
+
+
+@inline_kernel
+def _padded_tail(hole, n_hole, board, n_board, end, n):
+    """The rows ``end .. n - 1`` (fewer than sixteen) as a block of sixteen rows, padded with
+    copies of the last row: ``(hole, board)``, flat ``uint8``."""
+    hole_tail = np.empty(BLOCK * n_hole, dtype=np.uint8)
+    board_tail = np.empty(BLOCK * n_board, dtype=np.uint8)
+    for k in range(BLOCK):
+        i = min(end + k, n - 1)
+        for t in range(n_hole):
+            hole_tail[k * n_hole + t] = hole[i * n_hole + t]
+        for t in range(n_board):
+            board_tail[k * n_board + t] = board[i * n_board + t]
+    return hole_tail, board_tail
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,7 +384,7 @@ def best_exact_whole_blocks(hole, n_hole, board, rank_words, suit_bits, whole_of
     ``rank_words`` as for :func:`best_high_seven_blocks`.  Every block is checked; without
     ``check`` a block with a bad row is not refused but has its table reads clamped inside the
     tables, so bad codes give wrong strengths but read no stray memory.  The last ``n % 16``
-    rows make a block of their own, padded with copies of its last row."""
+    rows make a block of their own (:func:`_padded_tail`)."""
     n = out.shape[0]
     end = n - n % BLOCK
     tables = (rank_words, suit_bits, whole_offsets, whole_positions, whole_classes.ravel(),
@@ -359,20 +393,12 @@ def best_exact_whole_blocks(hole, n_hole, board, rank_words, suit_bits, whole_of
         return False
     if end == n:
         return True
-    hole_tail = np.empty(BLOCK * n_hole, dtype=np.uint8)
-    board_tail = np.empty(BLOCK * WHOLE_BOARD, dtype=np.uint8)
-    for k in range(BLOCK):
-        i = min(end + k, n - 1)
-        for t in range(n_hole):
-            hole_tail[k * n_hole + t] = hole[i * n_hole + t]
-        for t in range(WHOLE_BOARD):
-            board_tail[k * WHOLE_BOARD + t] = board[i * WHOLE_BOARD + t]
+    hole_tail, board_tail = _padded_tail(hole, n_hole, board, WHOLE_BOARD, end, n)
     out_tail = np.empty(BLOCK, dtype=out.dtype)
     if not _whole_rows(hole_tail, n_hole, board_tail, BLOCK, tables, j, board_need, deck_mask,
                        check, out_tail):
         return False
-    for k in range(n - end):
-        out[end + k] = out_tail[k]
+    out[end:] = out_tail[:n - end]
     return True
 
 
