@@ -395,9 +395,14 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
                                        t.seven_strengths, t.seven_flush_strengths, bias,
                                        np.uint64(g.deck_mask), check, out):
-        _check_rows(g, hole, board)  # raises, naming the first bad row
-        raise AssertionError("the block check and the row check disagree")
+        _refuse_rows(g, hole, board)
     return out
+
+
+def _refuse_rows(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
+    """Raise the row check's error for rows a block kernel found bad (naming the first)."""
+    _check_rows(g, hole, board)
+    raise AssertionError("the block check and the row check disagree")
 
 
 def _whole_in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
@@ -419,8 +424,7 @@ def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
                                         t.whole_offsets, t.whole_positions, t.whole_classes,
                                         t.flush_classes[0], t.high_strength, j, g.hand_size - j,
                                         np.uint64(g.deck_mask), check, out):
-        _check_rows(g, hole, board)  # raises, naming the first bad row
-        raise AssertionError("the block check and the row check disagree")
+        _refuse_rows(g, hole, board)
     return out
 
 

@@ -172,9 +172,9 @@ def test_omaha_and_spanish_whole_deals_go_through_the_whole_blocks() -> None:
         assert _whole_in_blocks(g, rows[:, :n_hole], rows[:, n_hole:], no_wild)
         # a partial board (the flop) goes through the scalar kernels
         assert not _whole_in_blocks(g, rows[:, :n_hole], rows[:, n_hole:n_hole + 3], no_wild)
-    tahoe = random_rows(20, 1)  # three hole cards, at most two used: no whole-hand table
-    assert not _whole_in_blocks(equity.get_game("tahoe"), np.hstack([tahoe[:, :2], tahoe[:, 2:3]]),
-                                tahoe[:, 2:], no_wild)
+    # Hold'em has the 2 + 5 shape of Spanish but no whole-hand table: its own blocks
+    holdem = random_rows(20, 1)
+    assert not _whole_in_blocks(equity.get_game("holdem"), holdem[:, :2], holdem[:, 2:], no_wild)
 
 
 @needs_blocks
