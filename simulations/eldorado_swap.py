@@ -37,7 +37,7 @@ import pandas as pd
 import equity
 from equity.deal import EXCHANGE_POLICIES
 from equity.errors import OptionError
-from simulations.harness import Study, add_up, estimates, sum_row
+from simulations.study import Study, add_up, estimates, sum_row
 
 __all__ = ["STUDY", "play_cell", "position_name"]
 

@@ -20,13 +20,11 @@ random numbers between, for example, two policy profiles).
 
 Sums
 ----
-A chunk returns one row per estimate with the per-deal sums ``deals, x, y, xx,
-yy, xy`` of a pair of per-deal quantities ``(x, y)``: the estimate is the ratio
-``sum(y) / sum(x)`` (a mean when ``x`` is 1 for every deal, a proportion of
-hands or pairs otherwise) and its standard error the usual ratio-estimator one
-with deals as independent clusters (:func:`estimates`).  Chunks are added up in
-the order of the plan, so floating-point sums never depend on the order in which
-chunks finished.
+A chunk returns per-deal sums, one row per estimate, and the estimates are
+ratios with deals as independent clusters: see :mod:`simulations.study`, which
+holds :class:`Study` and the sums' helpers (the study modules import only that
+module; :mod:`simulations.registry` lists the studies).  Chunks are added up in
+the order of the plan.
 
 Files of a run (``<out>/<run id>/``)
 ------------------------------------
@@ -39,14 +37,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -55,10 +52,23 @@ import numpy as np
 import pandas as pd
 
 import equity
-from equity.deal import CHUNK_DEALS
 from equity.errors import OptionError
 from equity.rng import resolve_seed
+from simulations.registry import get_study, studies
+from simulations.study import (
+    CHUNK_DEALS,
+    DEFAULT_SEED,
+    SUM_COLUMNS,
+    Study,
+    add_up,
+    card_codes_of,
+    estimates,
+    sum_row,
+    z_score,
+)
 
+# the study layer's and the registry's names are re-exported: harness.Study, harness.sum_row,
+# harness.get_study ... keep working
 __all__ = [
     "CHUNK_DEALS",
     "SUM_COLUMNS",
@@ -83,65 +93,8 @@ __all__ = [
     "z_score",
 ]
 
-#: The per-deal sums every chunk reports for each estimate.
-SUM_COLUMNS = ["deals", "x", "y", "xx", "yy", "xy"]
-#: The seed used when none is given: a run started twice with the same arguments is the same run.
-DEFAULT_SEED = 20240501
 #: Files of a run directory.
 PLAN_FILE, RECORD_FILE, RESULT_TABLE = "plan.json", "record.json", "result"
-
-
-@dataclass(frozen=True)
-class Study:
-    """One study: its question, parameters, and how to play and summarise it.
-
-    Attributes
-    ----------
-    name
-        The name used on the command line (``equity sim run NAME``).
-    title
-        One line for ``equity sim list``.
-    question
-        The question the study answers (the module docstring's first paragraph).
-    defaults
-        Parameters and their defaults; ``players`` is always one of them.  A
-        list-valued default takes a comma-separated list on the command line.
-    deals
-        Default deals per cell: the whole study finishes in a few minutes on two cores.
-    published_deals
-        Deals per cell that give the precision quoted in ``docs/studies.md``.
-    precision
-        What ``published_deals`` buys, in words (standard errors of the key figures).
-    cells
-        ``cells(params) -> list of dict``: the parameter cells, in the order of the tables.
-    chunk
-        ``chunk(params, cell, seed, chunk, deals) -> DataFrame`` of sums (:func:`sum_row`)
-        for deals ``chunk * CHUNK_DEALS ..`` of the cell, ``deals <= CHUNK_DEALS`` of them.
-    finish
-        ``finish(sums, params) -> dict of DataFrame``: the result tables from the sums of
-        every chunk (cell columns included), the main one under ``"result"``.
-    headline
-        ``headline(tables) -> list of str``: the key figures, for ``make run``.
-    cell_deals
-        ``cell_deals(params, cell, deals) -> int``: deals for one cell (by default ``deals``).
-    """
-
-    name: str
-    title: str
-    question: str
-    defaults: Mapping[str, Any]
-    deals: int
-    published_deals: int
-    precision: str
-    cells: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
-    chunk: Callable[..., pd.DataFrame]
-    finish: Callable[[pd.DataFrame, Mapping[str, Any]], dict[str, pd.DataFrame]]
-    headline: Callable[[Mapping[str, pd.DataFrame]], list[str]]
-    cell_deals: Callable[[Mapping[str, Any], Mapping[str, Any], int], int] | None = field(default=None)
-
-    def deals_for(self, params: Mapping[str, Any], cell: Mapping[str, Any], deals: int) -> int:
-        """Deals to play in ``cell`` when the run asks for ``deals`` per cell."""
-        return deals if self.cell_deals is None else self.cell_deals(params, cell, deals)
 
 
 @dataclass(frozen=True)
@@ -172,27 +125,6 @@ class RunResult:
     def table(self) -> pd.DataFrame:
         """The main result table."""
         return self.tables[RESULT_TABLE]
-
-
-# ---------------------------------------------------------------------------------------------
-# The registry of studies
-# ---------------------------------------------------------------------------------------------
-def studies() -> dict[str, Study]:
-    """Every study, by name, in the order of the issue (imported on first use)."""
-    from simulations import eldorado_swap, rarity, starting_hands, switch_pairs, tahoe_usage
-
-    modules = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands)
-    return {m.STUDY.name: m.STUDY for m in modules}
-
-
-def get_study(name: str | Study) -> Study:
-    """The study of that name; the error lists the known ones."""
-    if isinstance(name, Study):
-        return name
-    known = studies()
-    if name not in known:
-        raise OptionError(f"unknown study {name!r}: known studies are {', '.join(known)}")
-    return known[name]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -495,65 +427,3 @@ def load_run(run: str | os.PathLike, out: str | os.PathLike = "results") -> RunR
         raise OptionError(f"the run in {directory} cannot be read ({type(error).__name__}: {reason}); "
                           "run the study again to rebuild it from its chunks") from None
     return RunResult(directory, tables, record)
-
-
-# ---------------------------------------------------------------------------------------------
-# Sums and estimates
-# ---------------------------------------------------------------------------------------------
-def sum_row(x, y, **dims: Any) -> dict[str, Any]:
-    """One estimate's per-deal sums: ``x`` and ``y`` have one value per deal (``x`` may be a scalar)."""
-    y = np.asarray(y, dtype=np.float64)
-    x = np.broadcast_to(np.asarray(x, dtype=np.float64), y.shape)
-    return {**dims, "deals": float(y.shape[0]), "x": float(x.sum()), "y": float(y.sum()),
-            "xx": float((x * x).sum()), "yy": float((y * y).sum()), "xy": float((x * y).sum())}
-
-
-def add_up(sums: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """Sum the chunks' rows of each estimate, in row order (chunks are in plan order)."""
-    return sums.groupby(list(by), sort=False, dropna=False)[SUM_COLUMNS].sum().reset_index()
-
-
-def estimates(sums: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Estimates ``sum(y) / sum(x)`` and their standard errors, deals being independent clusters.
-
-    The variance is the ratio estimator's, ``n / (n - 1) * sum((y - r x)^2) / sum(x)^2``
-    over deals; with ``x = 1`` it is the sample variance of ``y`` over ``n``.
-    """
-    n, x, y = (sums[c].to_numpy(dtype=np.float64) for c in ("deals", "x", "y"))
-    xx, yy, xy = (sums[c].to_numpy(dtype=np.float64) for c in ("xx", "yy", "xy"))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = y / x
-        spread = np.maximum(yy - 2 * ratio * xy + ratio * ratio * xx, 0.0)
-        stderr = np.sqrt(spread * n / np.maximum(n - 1, 1)) / x
-    return ratio, stderr
-
-
-def z_score(difference: float, stderr: float) -> float:
-    """``difference / stderr``, or NaN when the error is zero."""
-    return difference / stderr if stderr > 0 else math.nan
-
-
-# ---------------------------------------------------------------------------------------------
-# Cards in the deal engine's tables
-# ---------------------------------------------------------------------------------------------
-_RANK_OF = np.full(256, 255, dtype=np.uint8)
-_SUIT_OF = np.full(256, 255, dtype=np.uint8)
-for _i, _c in enumerate(equity.cards.RANKS):
-    _RANK_OF[ord(_c)] = _i
-for _i, _c in enumerate("cdhs"):
-    _SUIT_OF[ord(_c)] = _i
-
-
-def card_codes_of(texts: Sequence[str] | pd.Series, n_cards: int) -> np.ndarray:
-    """Card codes, ``uint8[len(texts), n_cards]``, of the engine's card texts (``"AhKd"``).
-
-    Examples
-    --------
-    >>> card_codes_of(["AhKd", "2c3c"], 2).tolist()
-    [[50, 45], [0, 4]]
-    """
-    raw = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(-1, n_cards, 2)
-    codes = 4 * _RANK_OF[raw[:, :, 0]].astype(np.int16) + _SUIT_OF[raw[:, :, 1]]
-    if (raw.shape[0] != len(texts)) or (codes > 51).any():
-        raise ValueError("card texts must be two characters per card, as the deal engine writes them")
-    return codes.astype(np.uint8)

@@ -37,7 +37,7 @@ import pandas as pd
 import equity
 from equity.errors import OptionError
 from equity.switch import play_switch
-from simulations.harness import CHUNK_DEALS, Study, add_up, sum_row
+from simulations.study import CHUNK_DEALS, Study, add_up, sum_row
 from simulations.switch_pairs import play_plain
 
 __all__ = ["STUDY", "GAMES", "showdown_strengths"]

@@ -31,7 +31,7 @@ import pandas as pd
 import equity
 from equity.cards import RANKS
 from equity.errors import OptionError
-from simulations.harness import Study, add_up, estimates
+from simulations.study import Study, add_up, estimates
 
 GAMES = ("holdem", "egyptian", "eldorado", "spanish", "tahoe")
 SUITS = "shdc"

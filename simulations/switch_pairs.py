@@ -47,7 +47,7 @@ from equity._kernels.switch import play_switch_chunk
 from equity.errors import OptionError
 from equity.games import Draw
 from equity.switch import POLICIES, play_switch
-from simulations.harness import CHUNK_DEALS, Study, add_up, estimates, sum_row
+from simulations.study import CHUNK_DEALS, Study, add_up, estimates, sum_row
 
 __all__ = ["STUDY", "play_plain", "PAT_CATEGORIES"]
 

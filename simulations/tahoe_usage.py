@@ -35,7 +35,7 @@ import pandas as pd
 
 import equity
 from equity.errors import OptionError
-from simulations.harness import Study, add_up, card_codes_of, estimates, sum_row
+from simulations.study import Study, add_up, card_codes_of, estimates, sum_row
 
 __all__ = ["STUDY", "best_with_all_three", "ALL"]
 

@@ -35,7 +35,8 @@ def tables_equal(a: dict[str, pd.DataFrame], b: dict[str, pd.DataFrame]) -> None
         pd.testing.assert_frame_equal(a[name], b[name], check_exact=True)
 
 
-DOCTESTED = ["simulations.harness", "simulations.switch_pairs", "simulations.tahoe_usage"]
+DOCTESTED = ["simulations.harness", "simulations.study", "simulations.switch_pairs",
+             "simulations.tahoe_usage"]
 
 
 @pytest.mark.parametrize("name", DOCTESTED)

@@ -1,0 +1,84 @@
+"""The layers of ``simulations``: study, then the studies, then registry and harness; no import circle.
+
+Each module's imports are read from its source with :mod:`ast` (imports inside
+functions included), and each study module is imported in a fresh interpreter to
+see what it pulls in at run time.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "simulations"
+#: The study modules, studies 1 to 5 (the registry must list exactly these).
+STUDIES = ("eldorado_swap", "switch_pairs", "tahoe_usage", "rarity", "starting_hands")
+#: The layers above the studies: a study module imports none of them.
+ABOVE_STUDIES = ("simulations.registry", "simulations.harness", "simulations.cli", "simulations.plots",
+                 "simulations.headline")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path: Path) -> list[tuple[str, str | None]]:
+    """``(module, name)`` of every import in the file (``name`` None for ``import module``),
+    relative imports resolved; ``from simulations import harness`` gives ``("simulations.harness", None)``
+    as well, since the name may be a module."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found: list[tuple[str, str | None]] = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, None) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                found.append((base, alias.name))
+                found.append((f"{base}.{alias.name}", None))
+    return found
+
+
+def imports_module(path: Path, target: str) -> bool:
+    return any(module == target or module.startswith(f"{target}.") for module, _ in imported_names(path))
+
+
+def test_every_study_is_in_the_registry() -> None:
+    from simulations import registry
+
+    assert [m.__name__ for m in registry.STUDY_MODULES] == [f"simulations.{s}" for s in STUDIES]
+
+
+@pytest.mark.parametrize("study", STUDIES)
+def test_a_study_module_imports_nothing_above_it(study: str) -> None:
+    path = PACKAGE / f"{study}.py"
+    for above in ABOVE_STUDIES:
+        assert not imports_module(path, above), f"simulations.{study} imports {above}"
+    # at run time too, in a fresh interpreter: nothing it pulls in imports the layers above
+    code = (f"import json, sys; import simulations.{study} as m; "
+            f"print(json.dumps([n for n in {list(ABOVE_STUDIES)!r} if n in sys.modules]))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=os.environ.copy(), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_the_study_layer_imports_no_study_and_nothing_above() -> None:
+    path = PACKAGE / "study.py"
+    for target in (*(f"simulations.{s}" for s in STUDIES), *ABOVE_STUDIES):
+        assert not imports_module(path, target), f"simulations.study imports {target}"
+
+
+def test_the_registry_does_not_import_the_harness() -> None:
+    assert not imports_module(PACKAGE / "registry.py", "simulations.harness")
