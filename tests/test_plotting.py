@@ -205,7 +205,7 @@ def test_import_equity_does_not_import_matplotlib() -> None:
 
 
 def test_plotting_docstring_examples() -> None:
-    for name in ("equity.plotting", "simulations.plots"):
+    for name in ("equity.plotting", "simulations.plots.runs"):
         result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.attempted > 0 and result.failed == 0, name
 

@@ -43,8 +43,8 @@ def test_plot_of_a_missing_run_is_one_line_and_status_2(run_cli, tmp_path):
 
 
 def test_charts_name_a_custom_game_by_its_title_not_its_path(tmp_path):
-    from simulations.plots import _game
+    from simulations.plots.common import game_name
 
-    assert _game(str(EXAMPLES / "short_deck_holdem.toml")) == "Short-deck Hold'em"  # its title line
-    assert _game(str(tmp_path / "gone_since.toml")) == "gone_since"  # a file moved since the run
-    assert _game("eldorado") == "El Dorado"
+    assert game_name(str(EXAMPLES / "short_deck_holdem.toml")) == "Short-deck Hold'em"  # its title line
+    assert game_name(str(tmp_path / "gone_since.toml")) == "gone_since"  # a file moved since the run
+    assert game_name("eldorado") == "El Dorado"
