@@ -14,12 +14,13 @@ Method: each game is dealt and played by the deal engine with its defaults:
 :func:`equity.simulate` for Hold'em, Omaha, Tahoe, Spanish, Egyptian, El Dorado
 (every seat ``greedy`` in the exchange) and seven-card draw (the dealt seven, best
 five); :func:`equity.switch.play_switch` with the standard draw policy for Switch
-and seven-card Switch; and plain five-card draw with the standard policy by the
-engine's Switch kernel with no switch (:func:`simulations.switch_pairs.play_plain`;
-the engine does not yet simulate a draw without a switch).  "One player's best
-hand" pools every seat of a deal (seats of one deal are not independent: the
-standard errors treat deals as clusters); the winning hand is the best hand of
-the deal.  The standard error of the difference between two frequencies uses
+and seven-card Switch; and plain five-card draw with the standard policy by
+:func:`equity.switch.play_switch` on the ``draw`` game
+(:func:`simulations.switch_pairs.play_plain`, which deals from a seed of its
+own, :func:`simulations.switch_pairs.plain_seed` of the run's).  "One player's
+best hand" pools every seat of a deal (seats of one deal are not independent:
+the standard errors treat deals as clusters); the winning hand is the best hand
+of the deal.  The standard error of the difference between two frequencies uses
 their covariance across deals, so each inversion has a z-score.
 
 Tables: ``result`` (one row per game, players, hand and category, with the

@@ -13,15 +13,18 @@ distribution of showdown hands (each player's and the winner's) against the same
 game with no switch; and the equity of pat hands (two pair, trips, straights and
 better, as dealt) with and without the switch.
 
-Without the switch.  The deal engine refuses a draw without a switch
-(``simulate("draw")`` raises, and :func:`equity.switch.play_switch` needs a game
-with a switch), so :func:`play_plain` plays plain draw with the engine's own
-Switch kernel (:func:`equity._kernels.switch.play_switch_chunk`) told to make zero
-switches: the same dealing, the same draw policies, the same stub handling.
-Seven-card "plain" is the dealt seven cards.  The plain game uses a random stream
-of its own (spawn key ``(chunk, 1)`` of the run's seed), independent of the
-Switch game's, so a difference between the two has the standard error
-``sqrt(se_switch^2 + se_plain^2)``.
+Without the switch.  :func:`play_plain` plays plain five-card draw through the
+public Switch entry point, :func:`equity.switch.play_switch` on the ``draw`` game
+(a draw and no switch), whose trace gives each hand as dealt as well as at the
+showdown: the same dealing, the same draw policies, the same stub handling as
+the Switch game.  Seven-card "plain" is the dealt seven cards, read from the
+trace of ``switch7`` before its first switch (``play_switch`` refuses ``draw7``,
+a game with neither a switch nor a draw).  The plain game has a seed of its own,
+:func:`plain_seed`: the first 64-bit word of ``SeedSequence(seed,
+spawn_key=(1,))`` of the run's seed, shifted to 63 bits.  Chunk ``k`` of the plain
+game is stream ``k`` of that seed, independent of the Switch game's deals of the
+same chunk (stream ``k`` of the run's seed), so a difference between the two has
+the standard error ``sqrt(se_switch^2 + se_plain^2)``.
 
 A "pair" is a rank of which the player holds exactly two cards (every pair of a
 two-pair hand or a full house counts, trips do not); "still holds a pair of that
@@ -43,13 +46,12 @@ import numpy as np
 import pandas as pd
 
 import equity
-from equity._kernels.switch import play_switch_chunk
 from equity.errors import OptionError
 from equity.games import Draw
 from equity.switch import POLICIES, play_switch
 from simulations.study import CHUNK_DEALS, Study, add_up, estimates, sum_row
 
-__all__ = ["STUDY", "play_plain", "PAT_CATEGORIES"]
+__all__ = ["STUDY", "play_plain", "plain_seed", "PAT_CATEGORIES"]
 
 #: Dealt categories counted as pat hands (two pair and better), lowest first.
 PAT_CATEGORIES = ("two_pair", "three_of_a_kind", "straight", "flush", "full_house", "four_of_a_kind",
@@ -61,17 +63,34 @@ PHASES = {"switch": ("dealt", "after_switch_1", "after_draw", "after_switch_2"),
 NO_POLICY = "none"
 
 
+def plain_seed(seed: int) -> int:
+    """The seed of the plain game (no switch) of a run with ``seed``.
+
+    The first 64-bit word of ``np.random.SeedSequence(seed, spawn_key=(1,))``, shifted
+    right one bit (a 63-bit seed, as :mod:`equity.rng` draws them).  It seeds new random streams
+    (chunk ``k`` of the plain game is stream ``k`` of this seed), so none of the plain
+    game's deals is one of the Switch game's.
+
+    Examples
+    --------
+    >>> plain_seed(1) != 1 and plain_seed(1) == plain_seed(1) and 0 <= plain_seed(1) < 2**63
+    True
+    """
+    word = np.random.SeedSequence(seed, spawn_key=(1,)).generate_state(1, dtype=np.uint64)[0]
+    return int(word) >> 1
+
+
 def play_plain(players: int, deals: int, *, seed: int, chunk: int = 0, policy: str = "standard",
                seven_card: bool = False) -> dict[str, np.ndarray]:
-    """Plain five-card draw (or seven dealt cards) with no switch, from the engine's Switch kernel.
+    """Plain five-card draw (or seven dealt cards) with no switch, by :func:`equity.switch.play_switch`.
 
     Parameters
     ----------
     players, deals
-        Players (2 to 7) and deals (at most one chunk's worth is sensible).
+        Players (2 to 7) and deals (beyond ``CHUNK_DEALS`` they run on into the next chunks).
     seed, chunk
-        The run's seed and the chunk: the stream is spawn key ``(chunk, 1)`` of the seed,
-        distinct from every stream the deal engine uses.
+        The run's seed and the chunk: the deals are those of chunk ``chunk`` of
+        :func:`plain_seed` ``(seed)``, independent of the Switch game's chunk ``chunk``.
     policy
         Draw policy for every seat (``stand``, ``standard``, ``max``); unused with seven cards.
     seven_card
@@ -89,36 +108,17 @@ def play_plain(players: int, deals: int, *, seed: int, chunk: int = 0, policy: s
     >>> bool((r["dealt"] == r["hands"]).all())  # standing pat keeps the dealt hand
     True
     """
-    game = equity.get_game("draw7" if seven_card else "draw")
-    if policy not in POLICIES:
-        raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
-    if not 2 <= players <= game.max_players:
-        raise OptionError(f"players={players}: {game.name} allows 2 to {game.max_players} players")
-    draw = not seven_card
-    size = game.hole_cards
-    n_phases = 1 + int(draw)
-    deck = np.array(game.deck, dtype=np.uint8)
-    hands = np.empty(deals * players * size, dtype=np.uint8)
-    none16 = np.empty(0, dtype=np.int16)
-    drawn = np.empty(deals * players if draw else 0, dtype=np.int8)
-    discarded = np.empty(deals * players if draw else 0, dtype=np.uint64)
-    trace_hands = np.empty(deals * n_phases * players * size, dtype=np.uint8)
-    trace_stub = np.empty(deals * n_phases * deck.size, dtype=np.uint8)
-    trace_pile = np.empty_like(trace_stub)
-    state = np.random.SeedSequence(seed, spawn_key=(chunk, 1)).generate_state(4, dtype=np.uint64)
-    if not state.any():
-        state[0] = 1
-    limits = next((p for p in equity.get_game("switch").phases if isinstance(p, Draw)), Draw())
-    play_switch_chunk(state, deck, deals, players, size, 0, draw, 0,
-                      np.full(players, POLICIES[policy], dtype=np.int8), limits.limit,
-                      limits.limit_with_ace, False, np.zeros(deals * players, dtype=np.bool_), hands,
-                      none16, none16.copy(), drawn, discarded, np.zeros(deals, dtype=np.uint8), True,
-                      trace_hands, trace_stub, trace_pile)
-    out = {"dealt": trace_hands.reshape(deals, n_phases, players, size)[:, 0].copy(),
-           "hands": hands.reshape(deals, players, size)}
-    if draw:
-        out["drawn"] = drawn.reshape(deals, players)
-    return out
+    if seven_card:
+        # the dealt seven of seven-card Switch, before its first switch
+        played = play_switch(players, deals, game="switch7", seed=plain_seed(seed), first_chunk=chunk,
+                             policy=policy, trace=True, chunk_size=CHUNK_DEALS)
+        dealt = played["trace_hands"][:, 0]
+        return {"dealt": dealt, "hands": dealt.copy()}
+    draw = next(p for p in equity.get_game("draw").phases if isinstance(p, Draw))
+    played = play_switch(players, deals, game="draw", seed=plain_seed(seed), first_chunk=chunk,
+                         policy=policy, limit=draw.limit, limit_with_ace=draw.limit_with_ace, trace=True,
+                         chunk_size=CHUNK_DEALS)
+    return {"dealt": played["trace_hands"][:, 0], "hands": played["hands"], "drawn": played["drawn"]}
 
 
 def _rank_counts(hands: np.ndarray) -> np.ndarray:

@@ -2,7 +2,9 @@
 
 Each module's imports are read from its source with :mod:`ast` (imports inside
 functions included), and each study module is imported in a fresh interpreter to
-see what it pulls in at run time.
+see what it pulls in at run time.  Nothing in ``simulations`` may reach for a
+private name (a leading underscore) of :mod:`equity` or of another simulations
+module, nor import :mod:`equity._kernels`.
 """
 
 from __future__ import annotations
@@ -82,3 +84,35 @@ def test_the_study_layer_imports_no_study_and_nothing_above() -> None:
 
 def test_the_registry_does_not_import_the_harness() -> None:
     assert not imports_module(PACKAGE / "registry.py", "simulations.harness")
+
+
+def private_uses(path: Path) -> list[str]:
+    """Private names of equity or simulations that the file imports or reads as attributes."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    ours = ("equity", "simulations")
+    found = []
+    bound: set[str] = set()  # local names of imported equity / simulations modules and objects
+    for module, name in imported_names(path):
+        if module.split(".")[0] not in ours:
+            continue
+        if any(part.startswith("_") and part != "__future__" for part in module.split(".")):
+            if name is None:
+                found.append(module)
+        if name is not None and name.startswith("_"):
+            found.append(f"{module}.{name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names if a.name.split(".")[0] in ours}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ours:
+            bound |= {a.asname or a.name for a in node.names}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                and isinstance(node.value, ast.Name) and node.value.id in bound):
+            found.append(f"{node.value.id}.{node.attr}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: module_name(p))
+def test_no_private_names_of_equity_or_other_modules(path: Path) -> None:
+    assert private_uses(path) == []
+    assert not imports_module(path, "equity._kernels")
