@@ -39,7 +39,7 @@ from evaluators import best_time, deal  # noqa: E402
 
 import equity  # noqa: E402
 from equity._kernels.evaluate import best_high_seven  # noqa: E402
-from equity.evaluate import _flush_bias  # noqa: E402
+from equity.evaluator import flush_bias  # noqa: E402
 from equity.tables import tables_for  # noqa: E402
 
 TARGET = 350e6  # Hold'em evaluations/s on one thread (the foundation issue)
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     numba.set_num_threads(1)
     hole, board = deal("holdem", args.hands, 2, 5, args.seed)
     t = tables_for(equity.get_game("holdem"))
-    bias = _flush_bias(5, 0)  # the five-card hand's flush bias, as evaluate_many passes it
+    bias = flush_bias(5, 0)  # the five-card hand's flush bias, as evaluate_many passes it
     expected = equity.evaluate_many("holdem", hole, board)
     out = np.empty(args.hands, dtype=np.uint32)
 

@@ -4,16 +4,17 @@ The public API: card notation (:func:`card_codes`, :func:`format_cards`), the
 game descriptions (:func:`get_game`, :data:`GAMES`; custom games with
 :func:`define_game`, :func:`load_game` and :func:`game_to_toml`), hand evaluation
 (:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...), whole
-deals (:func:`simulate`, :func:`exchange`, :func:`deal_from_order`) and the pot
+deals (:func:`simulate`, :func:`play_deals`, :func:`exchange`, :func:`deal_from_order`) and the pot
 (:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`), and equities of
 hands and ranges (:func:`calc`).
 """
 
-from equity.calc import PrecisionNotReachedWarning, calc
+from equity.calculator import PrecisionNotReachedWarning, calc
 from equity.cards import card_codes, format_cards
-from equity.deal import deal_from_order, exchange, simulate
+from equity.deal import Deals, deal_from_order, play_deals, simulate
+from equity.eldorado_exchange import exchange
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
-from equity.evaluate import (
+from equity.evaluator import (
     Hand,
     categories_of,
     category_positions,
@@ -60,6 +61,8 @@ __all__ = [
     "check_game",
     "Category",
     "simulate",
+    "play_deals",
+    "Deals",
     "deal_from_order",
     "exchange",
     "settle",

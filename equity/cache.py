@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from equity._kernels import kernel_cache_dir
-from equity.tables import _generator_digest, cache_dir
+from equity.tables import cache_dir, generator_digest
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
     folder = cache_dir() if folder is None else Path(folder)
     if not folder.is_dir():
         return []
-    digest = _generator_digest()
+    digest = generator_digest()
     numba_name = kernel_cache_dir().name
     entries = []
     for path in sorted(folder.iterdir()):

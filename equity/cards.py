@@ -26,6 +26,8 @@ __all__ = [
     "card_codes",
     "card_text",
     "format_cards",
+    "CARD_TEXT",
+    "row_texts",
     "parse_rank",
     "parse_wild_rank",
     "NO_WILD_NAMES",
@@ -192,3 +194,24 @@ def card_text(code: int) -> str:
 def format_cards(codes: Iterable[int] | np.ndarray, sep: str = "") -> str:
     """Return cards as text, e.g. ``[50, 45]`` -> ``"AhKd"``; ``sep`` goes between cards."""
     return sep.join(card_text(c) for c in np.asarray(codes).ravel())
+
+
+#: The text of every card code, as an array to index with arrays of codes.
+CARD_TEXT = np.array([RANKS[c >> 2] + SUITS[c & 3] for c in range(52)], dtype=object)
+
+
+def row_texts(codes: np.ndarray) -> np.ndarray:
+    """The text of each row of card codes (``uint8[rows, cards]``), e.g. ``'AhKd'``; empty text
+    for rows of no cards.
+
+    Examples
+    --------
+    >>> row_texts(np.array([[50, 45], [0, 4]], dtype=np.uint8)).tolist()
+    ['AhKd', '2c3c']
+    """
+    if codes.shape[1] == 0:
+        return np.full(codes.shape[0], "", dtype=object)
+    text = CARD_TEXT[codes[:, 0]]
+    for k in range(1, codes.shape[1]):
+        text = text + CARD_TEXT[codes[:, k]]
+    return text

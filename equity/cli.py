@@ -75,7 +75,7 @@ def calc_command(
     output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
 ) -> None:
     """Equity of each hand: exact when it is quick, else Monte Carlo with a standard error."""
-    from equity.calc import PrecisionNotReachedWarning, calc
+    from equity.calculator import PrecisionNotReachedWarning, calc
 
     name, hands = (None, args) if game_file else (args[0], args[1:])
     g = _game(name, game_file)
@@ -117,7 +117,7 @@ def eval_command(
     game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
 ) -> None:
     """Describe the best hand and the cards that play."""
-    from equity.evaluate import evaluate
+    from equity.evaluator import evaluate
 
     name, rest = (None, args) if game_file else (args[0], args[1:])
     if len(rest) != 1:

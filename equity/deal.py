@@ -5,76 +5,67 @@ description lists them), runs the phases between the streets (the El Dorado
 exchange with the seats' policies; Switch's switches and draw), evaluates the
 showdown and shares the pot.  Deals are made in fixed-size chunks, each with its
 own random stream derived from the run's seed, so a seed gives the same table
-whatever the number of chunks processed at once.
+whatever the number of chunks processed at once.  :func:`play_deals` returns the
+same deals as arrays (:class:`Deals`), for studies that compute on them.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 
 import numpy as np
 import pandas as pd
-from numba import njit
 
-from equity._kernels.deal import (
-    GREEDY,
-    LOOKAHEAD,
-    NEVER,
-    SCRIPTED,
-    USER,
-    deal_chunk,
-    deal_from_top,
-    exchange_chunk,
-    exchange_deals,
-    play_plain_chunks,
-    play_switch_chunks,
-)
-from equity.cards import RANKS, card_codes, card_text
+from equity._kernels.deal import deal_chunk, deal_from_top, play_plain_chunks, play_switch_chunks
+from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
+from equity.eldorado_exchange import exchange, run_exchange
 from equity.errors import InvalidInputError, OptionError, check_flag
-from equity.evaluate import (
-    _flush_bias,
-    _groups,
-    _low_variant,
-    _padded,
+from equity.evaluator import (
     categories_of,
     evaluate_low_many,
     evaluate_many,
+    flush_bias,
     hole_cards_used_many,
+    kernel_hand_rule,
+    kernel_takes_rule,
 )
 from equity.games import Draw, Exchange, Game, Switch, get_game
-from equity.pots import _stakes, as_fold_mask, pot_shares_many, settle_many
+from equity.options import (
+    EXCHANGE_POLICIES,
+    LOOKAHEAD_SAMPLES,
+    check_players,
+    draw_policy_codes,
+    exchange_policy_codes,
+    fold_mask,
+    has_phase,
+    lookahead_samples,
+    pot_mode,
+    switch_options,
+    user_exchange_policy,
+    wild_can_be_ace,
+)
+from equity.options import stakes as check_stakes
+from equity.pots import pot_shares_many, settle_many
+from equity.results import SeatSums
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
-__all__ = ["simulate", "deal_from_order", "exchange", "EXCHANGE_POLICIES", "CHUNK_DEALS"]
+__all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
+           "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
 
-#: Built-in El Dorado exchange policies and their kernel codes.
-EXCHANGE_POLICIES = {"never": NEVER, "greedy": GREEDY, "lookahead": LOOKAHEAD}
-#: Draws of the unseen cards per decision of the ``lookahead`` policy, unless set.
-LOOKAHEAD_SAMPLES = 200
 #: Deals per chunk: each chunk has its own random stream.
 CHUNK_DEALS = 16_384
-CARD_TEXT = np.array([card_text(c) for c in range(52)], dtype=object)
+#: Chunks handed to the fused kernel at once (spread over the threads).
+CHUNKS_PER_CALL = 16
+#: Most deals one call plays: 2**40 deals of even two players would take years here.
+MAX_DEALS = 2**40
 
 
 def _streets(game: Game) -> tuple[np.ndarray, np.ndarray]:
     cards = np.array([s.cards for s in game.streets], dtype=np.int64)
     burns = np.array([s.burn for s in game.streets], dtype=np.int64)
     return cards, burns
-
-
-def _check_players(game: Game, players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise InvalidInputError(f"players must be a whole number, got {players!r}")
-    needed = players * game.hole_cards + sum(s.cards + s.burn for s in game.streets)
-    if players < 2 or players > game.max_players or needed > game.deck_size:
-        raise InvalidInputError(
-            f"players={players}: {game.name} allows 2 to {game.max_players} players "
-            f"(its {game.deck_size}-card deck deals {game.hole_cards} hole cards each"
-            f"{' plus the board and burns' if game.streets else ''})"
-        )
 
 
 def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | list[str]]:
@@ -90,7 +81,7 @@ def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | li
     (['Ah2c', 'Kd3c'], '7h7d7cTsJs', '9s8s4s')
     """
     g = get_game(game)
-    _check_players(g, players)
+    check_players(g, players)
     cards = card_codes(order)
     for code in cards.tolist():
         if code not in g.deck:
@@ -111,463 +102,239 @@ def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | li
     }
 
 
-@lru_cache(maxsize=16)
-def _user_exchange_kernel(user_policy):
-    """The exchange loop compiled around one user policy (not cached on disk: it holds a function)."""
+# ---------------------------------------------------------------------------------------------
+# Deals as arrays
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deals:
+    """Whole deals as arrays, one row per deal, seats in order (seat 0 left of the dealer).
 
-    @njit(nogil=True)
-    def run(hole, board, n_players, active, policies, script, samples, state, card_bits, suit_bits,
-            disp, params, rank_classes, flush_classes, flush_bias, for_low, wild_out, gave_out,
-            took_out, setter_out):
-        exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                       suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
-                       wild_out, gave_out, took_out, setter_out, user_policy)
-
-    return run
-
-
-def _run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
-                  script: np.ndarray, state: np.ndarray, samples: int = LOOKAHEAD_SAMPLES,
-                  user_policy=None, mode: str = "high", wild_can_be_ace: bool = True):
-    """The exchange on dealt deals, in place; returns wild rank, cards given and taken, setter.
-
-    The ``greedy`` and ``lookahead`` policies play for the pot ``mode``: in a low pot they
-    compare ace-to-five lows (``wild_can_be_ace`` as in :func:`evaluate_low_many`), in a high
-    or hi-lo pot high hands.
-    """
-    t = tables_for(g)
-    n, players = active.shape
-    wild = np.empty(n, dtype=np.int64)
-    gave = np.empty((n, players), dtype=np.int64)
-    took = np.empty((n, players), dtype=np.int64)
-    setter = np.empty(n, dtype=np.int64)
-    max_wilds = t.rank_classes.shape[0] - 1
-    for_low = mode == "low"
-    if for_low:  # the low classes, and a bias that never flags a flush
-        classes = t.low_classes[_low_variant(g, wild_can_be_ace)]
-        bias = np.zeros(max_wilds + 1, dtype=np.uint64)
-    else:
-        classes = t.rank_classes
-        bias = _flush_bias(g.hand_size, max_wilds)
-    kernel = exchange_chunk if user_policy is None else _user_exchange_kernel(user_policy)
-    kernel(hole, board, players, active, codes, script, samples, state, t.card_bits, t.suit_bits,
-           t.disp, t.hash_params, classes, t.flush_classes, bias, for_low, wild, gave, took, setter)
-    bad = np.argwhere(gave == -3)
-    if len(bad):
-        raise InvalidInputError(
-            f"the user exchange policy of seat {int(bad[0, 1])} returned a code outside -1..5 "
-            "(-1 keeps; 3 * hole_index + flop_index swaps)"
-        )
-    return wild, gave, took, setter
-
-
-def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
-             lookahead_samples: int = LOOKAHEAD_SAMPLES, seed: int | None = None,
-             game: str | Game = "eldorado", pot: str | None = None,
-             wild_can_be_ace: bool = True) -> dict:
-    """Play the El Dorado exchange on one deal, from explicit swaps or by policy.
-
-    Parameters
+    Attributes
     ----------
+    game
+        The game played.
+    first_deal
+        The index of the first row's deal in the run (``chunk * CHUNK_DEALS`` for a chunk).
     hole
-        Each seat's two hole cards, seat 0 (the dealer's left) first, the dealer last.
-    flop
-        The three flop cards.
-    swaps
-        Per seat, ``None`` to keep or ``(card given, card taken)``, e.g. ``("9d", "Qs")``;
-        seats act in order, each seeing the flop as earlier swaps left it.
-    policies
-        Instead of ``swaps``: a policy name for every seat, or one per seat.  With neither
-        ``swaps`` nor ``policies`` every seat plays ``"greedy"``.
-    lookahead_samples, seed
-        Draws per decision of the ``lookahead`` policy, and their seed.
-    pot, wild_can_be_ace
-        The pot the ``greedy`` and ``lookahead`` policies play for: ``"high"`` (the
-        game's default) or ``"low"``, where they compare ace-to-five lows (a wild card
-        may count as an ace unless ``wild_can_be_ace`` is False), as in :func:`simulate`.
-
-    Returns
-    -------
-    dict
-        ``hole`` (per seat), ``flop``, ``wild`` (the wild rank, or None) and
-        ``set_by`` (the seat whose swap made it, or None).
-
-    Examples
-    --------
-    The rule document's example (the dealer, seat 2, declines):
-
-    >>> r = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", [("9d", "Qs"), ("Kh", "7d"), None])
-    >>> r["hole"], r["flop"], r["wild"], r["set_by"]
-    (['9cQs', '7d4h', '2c3d'], 'Kh9d4c', 'K', 1)
+        ``uint8[deals, players, hole_cards]``: each seat's hand at the showdown (after the
+        exchange, the switches and the draw).
+    board
+        ``uint8[deals, board_cards]``: the board at the showdown (no columns in a game without one).
+    folded
+        ``bool[deals, players]``: who folded (took no part and cannot win).
+    high
+        ``uint32[deals, players]``: each seat's high strength (valued with the deal's wild rank).
+    share
+        ``float64[deals, players]``: each seat's share of the pot.
+    low
+        ``uint32[deals, players]`` low strengths (0: no qualifying low), for low and hi-lo pots.
+    chips
+        ``int64[deals, players]``: each seat's net chips, when stakes were given.
+    hole_cards_used
+        ``int8[deals, players]``: the fewest hole cards that make the seat's best hand, where a
+        hand may use fewer hole cards than it holds.
+    wild, gave, took, setter
+        The El Dorado exchange: the wild rank (``int64[deals]``, -1 for none), the card each seat
+        gave and took (``int64[deals, players]``, -1 for none) and the seat whose swap made the
+        wild rank (``int64[deals]``, -1 for none).
+    switch_gave, switch_received
+        Switch: per switch, the card each seat gave and took (``int16[deals, switches, players]``,
+        -1 for a seat taking no part).
+    drawn
+        The draw: cards each seat drew (``int8[deals, players]``, -1 for folded seats).
     """
-    g = get_game(game)
-    if not any(isinstance(p, Exchange) for p in g.phases):
-        raise OptionError(f"{g.name} has no exchange")
-    players = len(hole)
-    _check_players(g, players)
-    hole_codes = np.stack([card_codes(h) for h in hole])
-    flop_codes = card_codes(flop)
-    if hole_codes.shape[1] != g.hole_cards or len(flop_codes) != 3:
-        raise InvalidInputError("give two hole cards per seat and three flop cards")
-    everything = np.concatenate([hole_codes.ravel(), flop_codes])
-    if len(np.unique(everything)) != len(everything):
-        raise InvalidInputError("a card appears twice among the hole cards and the flop")
-    script = np.full((1, players, 2), -1, dtype=np.int64)
-    if swaps is not None:
-        if policies is not None:
-            raise OptionError("give either swaps or policies, not both")
-        if len(swaps) != players:
-            raise OptionError(f"{len(swaps)} swaps for {players} seats: give one entry per seat")
-        codes = np.full(players, SCRIPTED, dtype=np.int8)
-        for seat, swap in enumerate(swaps):
-            if swap is not None:
-                script[0, seat] = [int(card_codes(swap[0])[0]), int(card_codes(swap[1])[0])]
-    else:
-        codes = _policy_codes(g, players, policies)
-    hole_rows = hole_codes.reshape(1, -1).astype(np.uint8)
-    board = np.zeros((1, g.board_cards), dtype=np.uint8)
-    board[0, :3] = flop_codes
-    mode = _pot_mode(g, pot)
-    state = chunk_states(resolve_seed(seed), 0, 1)[0]
-    wild, gave, took, setter = _run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
-                                             codes, script, state, _samples(lookahead_samples),
-                                             _user_policy(policies), mode, wild_can_be_ace)
-    bad = np.flatnonzero(gave[0] == -2)
-    if len(bad):
-        seat = int(bad[0])
-        raise InvalidInputError(
-            f"seat {seat} cannot give {swaps[seat][0]} for {swaps[seat][1]}: the card given must "
-            "be in its hole cards and the card taken in the flop at its turn"
-        )
-    seats = hole_rows.reshape(players, 2)
-    return {
-        "hole": ["".join(CARD_TEXT[c] for c in seat) for seat in seats],
-        "flop": "".join(CARD_TEXT[c] for c in board[0, :3]),
-        "wild": RANKS[wild[0]] if wild[0] >= 0 else None,
-        "set_by": int(setter[0]) if setter[0] >= 0 else None,
-    }
+
+    game: Game
+    first_deal: int
+    hole: np.ndarray
+    board: np.ndarray
+    folded: np.ndarray
+    high: np.ndarray
+    share: np.ndarray
+    low: np.ndarray | None = None
+    chips: np.ndarray | None = None
+    hole_cards_used: np.ndarray | None = None
+    wild: np.ndarray | None = None
+    gave: np.ndarray | None = None
+    took: np.ndarray | None = None
+    setter: np.ndarray | None = None
+    switch_gave: np.ndarray | None = None
+    switch_received: np.ndarray | None = None
+    drawn: np.ndarray | None = None
+
+    @property
+    def deals(self) -> int:
+        """The number of deals (rows)."""
+        return self.share.shape[0]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.share.shape[1]
+
+    @staticmethod
+    def concat(parts: Sequence[Deals]) -> Deals:
+        """The deals of consecutive parts (chunks of one run, in order) as one."""
+        first = parts[0]
+        joined = {}
+        for f in fields(Deals):
+            value = getattr(first, f.name)
+            if isinstance(value, np.ndarray):
+                joined[f.name] = np.concatenate([getattr(p, f.name) for p in parts])
+            else:
+                joined[f.name] = value
+        return Deals(**joined)
+
+    def table(self) -> pd.DataFrame:
+        """The deals as :func:`simulate`'s per-deal table, one row per deal and seat."""
+        g, n, players = self.game, self.deals, self.players
+        columns = {
+            "deal": np.repeat(np.arange(self.first_deal, self.first_deal + n), players),
+            "seat": np.tile(np.arange(players), n),
+            "hole": row_texts(self.hole.reshape(n * players, -1)),
+        }
+        if self.switch_gave is None:
+            columns["board"] = np.repeat(row_texts(self.board), players)
+        columns.update({
+            "folded": self.folded.ravel(),
+            "category": categories_of(g, self.high.ravel()),
+            "strength": self.high.ravel(),
+            "share": self.share.ravel(),
+        })
+        if self.switch_gave is not None:
+            for k in range(self.switch_gave.shape[1]):
+                for name, cards in ((f"gave_{k + 1}", self.switch_gave[:, k]),
+                                    (f"received_{k + 1}", self.switch_received[:, k])):
+                    columns[name] = _card_or_blank(cards.ravel())
+                if k == 0 and self.drawn is not None:  # the draw comes after the first switch
+                    columns["drawn"] = self.drawn.ravel()
+        if self.drawn is not None and "drawn" not in columns:  # a draw with no switch
+            columns["drawn"] = self.drawn.ravel()
+        if self.chips is not None:
+            columns["chips"] = self.chips.ravel()
+        if self.low is not None:
+            columns["low"] = self.low.ravel()
+        if self.hole_cards_used is not None:
+            columns["hole_cards_used"] = self.hole_cards_used.ravel()
+        if self.wild is not None:
+            columns["gave"] = _card_or_blank(self.gave.ravel())
+            columns["took"] = _card_or_blank(self.took.ravel())
+            wild_text = np.array([RANKS[w] if w >= 0 else "" for w in self.wild], dtype=object)
+            columns["wild"] = np.repeat(wild_text, players)
+            columns["set_wild"] = np.repeat(self.setter, players) == np.tile(np.arange(players), n)
+        return pd.DataFrame(columns)
 
 
-def wild_can_be_ace_option(game: Game, mode: str, wild_can_be_ace: bool | None) -> bool:
-    """The ``wild_can_be_ace`` option (None: not given, which means True), refused where it
-    changes nothing: outside the low of a game with wild cards."""
-    if wild_can_be_ace is None:
-        return True
-    if game.wild is None or mode == "high":
-        raise OptionError("wild_can_be_ace applies to the low of a game with wild cards (eldorado)")
-    return check_flag(wild_can_be_ace, "wild_can_be_ace")
+def _card_or_blank(cards: np.ndarray) -> np.ndarray:
+    return np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
 
 
-def lookahead_option(has_exchange: bool, lookahead_samples: int | None) -> int:
-    """The ``lookahead_samples`` option (None: not given, :data:`LOOKAHEAD_SAMPLES`), refused
-    where no exchange is played."""
-    if lookahead_samples is None:
-        return LOOKAHEAD_SAMPLES
-    if not has_exchange:
-        raise OptionError("lookahead_samples applies to the exchange (eldorado before the exchange)")
-    return _samples(lookahead_samples)
+# ---------------------------------------------------------------------------------------------
+# Playing chunks
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Setup:
+    """A run's checked options, as the chunk players take them."""
+
+    game: Game
+    players: int
+    seed: int
+    mode: str
+    wild_can_be_ace: bool
+    exchange_codes: np.ndarray
+    user_policy: object
+    lookahead_samples: int
+    draw: dict
+    stakes: np.ndarray | None
+    folded: np.ndarray
 
 
-def _samples(lookahead_samples: int) -> int:
-    if isinstance(lookahead_samples, bool) or not isinstance(lookahead_samples, (int, np.integer)) \
-            or lookahead_samples < 1:
-        raise OptionError(f"lookahead_samples must be a positive whole number, got {lookahead_samples!r}")
-    return int(lookahead_samples)
+def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, folded: np.ndarray,
+              wild_rows, usage: bool, **records) -> Deals:
+    """Value the hands at the showdown and settle the pot."""
+    g, players = s.game, s.players
+    n = hole.shape[0]
+    seat_hole = hole.reshape(n * players, g.hole_cards)
+    # a Switch or draw game's hands have no board (None); a game with streets passes its rows
+    seat_board = None if "switch_gave" in records else np.repeat(board, players, axis=0)
+    high = evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players)
+    low = None
+    if s.mode != "high":
+        low = evaluate_low_many(g, seat_hole, seat_board, wild=wild_rows, wild_can_be_ace=s.wild_can_be_ace,
+                                check=False).reshape(n, players)
+    share = pot_shares_many(None if s.mode == "low" else high, low=low, mode=s.mode, folded=folded)
+    chips = None
+    if s.stakes is not None:
+        chips = settle_many(None if s.mode == "low" else high, s.stakes, low=low, mode=s.mode,
+                            folded=folded) - s.stakes
+    used = None
+    if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1:
+        used = hole_cards_used_many(g, seat_hole, seat_board, wild=wild_rows,
+                                    check=False).reshape(n, players)
+    return Deals(g, first_deal, hole.reshape(n, players, g.hole_cards), board, folded, high, share, low,
+                 chips, used, **records)
 
 
-def _policy_codes(game: Game, players: int, policies) -> np.ndarray:
-    if not any(isinstance(p, Exchange) for p in game.phases):
-        if policies is not None:
-            raise OptionError(f"{game.name} has no exchange: policies apply to eldorado")
-        return np.zeros(players, dtype=np.int8)
-    if policies is None:
-        policies = "greedy"
-    single = isinstance(policies, str) or _is_numba_function(policies)
-    if not single and (not isinstance(policies, Sequence) or isinstance(policies, bytes)):
-        raise OptionError(f"policies must be a policy name ({', '.join(EXCHANGE_POLICIES)}), a Numba "
-                          f"function, or a list of them, one per seat; got {policies!r}")
-    names = [policies] * players if single else list(policies)
-    if len(names) != players:
-        raise OptionError(f"{len(names)} policies for {players} players: give one per seat or one for all")
-    codes = []
-    for name in names:
-        if _is_numba_function(name):
-            codes.append(USER)
-            continue
-        if not isinstance(name, str) or name not in EXCHANGE_POLICIES:
-            raise OptionError(
-                f"unknown exchange policy {name!r}: allowed are {', '.join(EXCHANGE_POLICIES)}, "
-                "or a Numba-compiled function (see equity.deal.simulate)"
-            )
-        codes.append(EXCHANGE_POLICIES[name])
-    return np.array(codes, dtype=np.int8)
-
-
-def _is_numba_function(policy) -> bool:
-    return hasattr(policy, "py_func") and hasattr(policy, "signatures")
-
-
-def _user_policy(policies):
-    """The one user policy function among the seats' policies, or None."""
-    names = [policies] if isinstance(policies, str) or _is_numba_function(policies) else list(policies or [])
-    users = {id(p): p for p in names if _is_numba_function(p)}
-    if len(users) > 1:
-        raise OptionError("one user exchange policy per run: give every user seat the same function")
-    return next(iter(users.values()), None)
-
-
-def _fold_mask(folds, deals: int, players: int) -> np.ndarray:
-    if folds is None:
-        return np.zeros((deals, players), dtype=bool)
-    mask = as_fold_mask(folds, "folds")
-    if mask.shape == (players,):
-        mask = np.broadcast_to(mask, (deals, players))
-    if mask.shape != (deals, players):
-        raise OptionError(f"folds must have shape ({players},) or ({deals}, {players}), got {mask.shape}")
-    if (mask.sum(axis=1) >= players).any():
-        raise OptionError("folds leave no player in a deal: at least one player must stay in")
-    return mask
-
-
-def _pot_mode(game: Game, pot: str | None) -> str:
-    mode = game.pot_modes[0] if pot is None else pot
-    if mode not in game.pot_modes:
-        raise OptionError(f"{game.name} is played for {', '.join(game.pot_modes)}; got pot={pot!r}")
-    return mode
-
-
-def _texts(codes: np.ndarray) -> np.ndarray:
-    """Card text of each row of codes, e.g. ``'AhKd'`` (empty text for no cards)."""
-    if codes.shape[1] == 0:
-        return np.full(codes.shape[0], "", dtype=object)
-    text = CARD_TEXT[codes[:, 0]]
-    for k in range(1, codes.shape[1]):
-        text = text + CARD_TEXT[codes[:, k]]
-    return text
-
-
-def _play_chunk(g: Game, players: int, n: int, state: np.ndarray, codes: np.ndarray,
-                folded: np.ndarray, mode: str, wild_can_be_ace: bool, no_script: np.ndarray,
-                usage: bool = True, samples: int = LOOKAHEAD_SAMPLES, stakes=None,
-                user_policy=None) -> dict:
-    """Deal and play out one chunk; every result as an array with one row per deal."""
+def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> Deals:
+    """Deal and play out one chunk of a game with a board (and an exchange, if it has one)."""
+    g, players = s.game, s.players
+    state = chunk_states(s.seed, chunk, 1)[0]
+    folded = np.ascontiguousarray(s.folded[first_deal:first_deal + n])
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
     hole = np.empty((n, players * g.hole_cards), dtype=np.uint8)
     board = np.empty((n, int(street_cards.sum())), dtype=np.uint8)
     burns = np.empty((n, int(street_burns.sum())), dtype=np.uint8)
     deal_chunk(state, deck, n, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
-    out: dict[str, np.ndarray] = {"hole": hole, "board": board}
+    records = {}
     wild_rows = None
-    if any(isinstance(p, Exchange) for p in g.phases):
-        wild, gave, took, setter = _run_exchange(g, hole, board, ~folded, codes, no_script[:n], state,
-                                                 samples, user_policy, mode, wild_can_be_ace)
-        out.update(wild=wild, gave=gave, took=took, setter=setter)
+    if has_phase(g, Exchange):
+        no_script = np.full((n, players, 2), -1, dtype=np.int64)
+        wild, gave, took, setter = run_exchange(g, hole, board, ~folded, s.exchange_codes, no_script, state,
+                                                s.lookahead_samples, s.user_policy, s.mode, s.wild_can_be_ace)
+        records = {"wild": wild, "gave": gave, "took": took, "setter": setter}
         wild_rows = np.repeat(wild, players).astype(np.int8)
-    seat_hole = hole.reshape(n * players, g.hole_cards)
-    seat_board = np.repeat(board, players, axis=0)
-    high = evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players)
-    out["high"] = high
-    low = None
-    if mode != "high":
-        low = evaluate_low_many(g, seat_hole, seat_board, wild=wild_rows, wild_can_be_ace=wild_can_be_ace,
-                                check=False).reshape(n, players)
-        out["low"] = low
-    out["share"] = pot_shares_many(None if mode == "low" else high, low=low, mode=mode, folded=folded)
-    if stakes is not None:
-        out["chips"] = settle_many(None if mode == "low" else high, stakes, low=low, mode=mode,
-                                   folded=folded) - stakes
-    if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1:
-        out["hole_cards_used"] = hole_cards_used_many(g, seat_hole, seat_board, wild=wild_rows,
-                                                      check=False).reshape(n, players)
-    return out
+    return _showdown(s, first_deal, hole, board, folded, wild_rows, usage, **records)
 
 
-def _rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -> pd.DataFrame:
-    n = played["high"].shape[0]
-    seat_hole = played["hole"].reshape(n * players, g.hole_cards)
-    columns = {
-        "deal": np.repeat(np.arange(start, start + n), players),
-        "seat": np.tile(np.arange(players), n),
-        "hole": _texts(seat_hole),
-        "board": np.repeat(_texts(played["board"]), players),
-        "folded": folded.ravel(),
-        "category": categories_of(g, played["high"].ravel()),
-        "strength": played["high"].ravel(),
-        "share": played["share"].ravel(),
-    }
-    if "chips" in played:
-        columns["chips"] = played["chips"].ravel()
-    if "low" in played:
-        columns["low"] = played["low"].ravel()
-    if "hole_cards_used" in played:
-        columns["hole_cards_used"] = played["hole_cards_used"].ravel()
-    if "wild" in played:
-        gave, took = played["gave"].ravel(), played["took"].ravel()
-        columns["gave"] = np.where(gave >= 0, CARD_TEXT[np.clip(gave, 0, 51)], "")
-        columns["took"] = np.where(took >= 0, CARD_TEXT[np.clip(took, 0, 51)], "")
-        wild_text = np.array([RANKS[w] if w >= 0 else "" for w in played["wild"]], dtype=object)
-        columns["wild"] = np.repeat(wild_text, players)
-        columns["set_wild"] = np.repeat(played["setter"], players) == np.tile(np.arange(players), n)
-    return pd.DataFrame(columns)
-
-
-def _switch_options(g: Game, draw_policy, draw_limit, draw_limit_with_ace, reverse) -> dict:
-    from equity.switch import draw_phase
-
-    given = {"draw_policy": draw_policy, "draw_limit": draw_limit,
-             "draw_limit_with_ace": draw_limit_with_ace, "reverse": reverse}
-    if not any(isinstance(p, (Switch, Draw)) for p in g.phases):
-        named = [k for k, v in given.items() if v is not None]
-        if named:
-            from equity.games import GAMES
-
-            phase = Switch if named == ["reverse"] else Draw
-            having = [n for n, x in GAMES.items() if any(isinstance(p, phase) for p in x.phases)]
-            raise OptionError(f"{g.name} has no switch or draw: {', '.join(named)} applies to games "
-                              f"with a {phase.__name__.lower()} ({', '.join(having)})")
-        return {}
-    if reverse is not None and not any(isinstance(p, Switch) for p in g.phases):
-        raise OptionError(f"reverse sets the direction of the switch; {g.name} has no switch")
-    if not any(isinstance(p, Draw) for p in g.phases):
-        named = [k for k, v in given.items() if k != "reverse" and v is not None]
-        if named:
-            raise OptionError(f"{g.name} has no draw: {', '.join(named)} applies to games with one")
-    draw = draw_phase(g)
-    return {
-        "policy": "standard" if draw_policy is None else draw_policy,
-        "limit": draw.limit if draw_limit is None else draw_limit,
-        "limit_with_ace": draw.limit_with_ace if draw_limit_with_ace is None else draw_limit_with_ace,
-        "reverse": False if reverse is None else check_flag(reverse, "reverse"),
-    }
-
-
-def _play_switch_chunk(g: Game, players: int, n: int, seed: int, chunk: int, folded: np.ndarray,
-                       options: dict, mode: str, wild_can_be_ace: bool, stakes=None) -> dict:
-    """One chunk of a Switch or draw game: the switches and draw, then the showdown for the pot
-    ``mode`` (and with ``stakes``, each seat's net chips)."""
+def _play_switch_chunk(s: _Setup, chunk: int, first_deal: int, n: int) -> Deals:
+    """One chunk of a Switch or draw game: the switches and draw, then the showdown."""
     from equity.switch import play_switch
 
-    played = play_switch(players, n, seed=seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
-                         first_chunk=chunk, **options)
-    hands = played["hands"]
-    seat_hands = hands.reshape(n * players, g.hole_cards)
-    high = evaluate_many(g, seat_hands, None, check=False).reshape(n, players)
-    out = {"hands": hands, "high": high, "gave": played["gave"], "received": played["received"]}
-    low = None
-    if mode != "high":
-        low = evaluate_low_many(g, seat_hands, None, wild_can_be_ace=wild_can_be_ace,
-                                check=False).reshape(n, players)
-        out["low"] = low
-    out["share"] = pot_shares_many(None if mode == "low" else high, low=low, mode=mode, folded=folded)
-    if "drawn" in played:
-        out["drawn"] = played["drawn"]
-    if stakes is not None:
-        out["chips"] = settle_many(None if mode == "low" else high, stakes, low=low, mode=mode,
-                                   folded=folded) - stakes
-    return out
+    g = s.game
+    folded = np.ascontiguousarray(s.folded[first_deal:first_deal + n])
+    played = play_switch(s.players, n, seed=s.seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
+                         first_chunk=chunk, **s.draw)
+    hole = played["hands"].reshape(n, s.players * g.hole_cards)
+    board = np.zeros((n, 0), dtype=np.uint8)
+    return _showdown(s, first_deal, hole, board, folded, None, False, switch_gave=played["gave"],
+                     switch_received=played["received"], drawn=played.get("drawn"))
 
 
-def _switch_rows(g: Game, players: int, start: int, played: dict, folded: np.ndarray) -> pd.DataFrame:
-    n = played["high"].shape[0]
-    columns = {
-        "deal": np.repeat(np.arange(start, start + n), players),
-        "seat": np.tile(np.arange(players), n),
-        "hole": _texts(played["hands"].reshape(n * players, g.hole_cards)),
-        "folded": folded.ravel(),
-        "category": categories_of(g, played["high"].ravel()),
-        "strength": played["high"].ravel(),
-        "share": played["share"].ravel(),
-    }
-    gave, received = played["gave"], played["received"]
-    for k in range(gave.shape[1]):
-        for name, cards in ((f"gave_{k + 1}", gave[:, k]), (f"received_{k + 1}", received[:, k])):
-            cards = cards.ravel()
-            columns[name] = np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
-        if k == 0 and "drawn" in played:  # the draw comes after the first switch
-            columns["drawn"] = played["drawn"].ravel()
-    if "drawn" in played and "drawn" not in columns:  # a draw with no switch
-        columns["drawn"] = played["drawn"].ravel()
-    if "chips" in played:
-        columns["chips"] = played["chips"].ravel()
-    if "low" in played:
-        columns["low"] = played["low"].ravel()
-    return pd.DataFrame(columns)
+def _chunks(s: _Setup, deals: int, first_chunk: int, usage: bool, show: bool) -> Iterator[Deals]:
+    """Every chunk of the run, in order."""
+    from tqdm.auto import tqdm
+
+    starts = range(0, deals, CHUNK_DEALS)
+    for chunk, start in enumerate(tqdm(starts, disable=not show or None, unit="chunk",
+                                       desc=f"{s.game.name} deals")):
+        n = min(CHUNK_DEALS, deals - start)
+        if s.draw:
+            yield _play_switch_chunk(s, first_chunk + chunk, start, n)
+        else:
+            yield _play_chunk(s, first_chunk + chunk, start, n, usage)
 
 
-class _SeatTotals:
-    """Running per-seat sums for the aggregated form (integer counts where possible)."""
-
-    def __init__(self, players: int):
-        self.deals = 0
-        self.share = np.zeros(players)
-        self.share_sq = np.zeros(players)
-        self.wins = np.zeros(players, dtype=np.int64)
-        self.ties = np.zeros(players, dtype=np.int64)
-        self.swaps = np.zeros(players, dtype=np.int64)
-        self.chips = np.zeros(players, dtype=np.int64)
-        self.set_wild = np.zeros(players, dtype=np.int64)
-
-    def add(self, played: dict) -> None:
-        share = played["share"]
-        self.deals += share.shape[0]
-        self.share += share.sum(axis=0)
-        self.share_sq += (share * share).sum(axis=0)
-        self.wins += (share == 1).sum(axis=0)
-        self.ties += ((share > 0) & (share < 1)).sum(axis=0)
-        if "chips" in played:
-            self.chips += played["chips"].sum(axis=0)
-        if "wild" in played:
-            self.swaps += (played["gave"] >= 0).sum(axis=0)
-            seats = np.arange(share.shape[1])
-            self.set_wild += (played["setter"][:, None] == seats[None, :]).sum(axis=0)
-
-    def add_sums(self, deals: int, share_sum: np.ndarray, share_sq: np.ndarray, wins: np.ndarray,
-                 ties: np.ndarray) -> None:
-        """Add per-chunk sums (rows in chunk order) from a fused kernel."""
-        self.deals += deals
-        for row in range(share_sum.shape[0]):
-            self.share += share_sum[row]
-            self.share_sq += share_sq[row]
-        self.wins += wins.sum(axis=0)
-        self.ties += ties.sum(axis=0)
-
-    def table(self, exchange: bool, chips: bool) -> pd.DataFrame:
-        n = self.deals
-        mean = self.share / n
-        # one deal has no standard error: NaN rather than a zero that reads as certainty
-        variance = (np.maximum(self.share_sq / n - mean * mean, 0.0) * n / (n - 1) if n > 1
-                    else np.full_like(mean, np.nan))
-        frame = pd.DataFrame({
-            "seat": np.arange(len(mean)),
-            "deals": n,
-            "equity": mean,
-            "stderr": np.sqrt(variance / n),
-            "win": self.wins / n,
-            "tie": self.ties / n,
-        })
-        if chips:
-            frame["chips_per_deal"] = self.chips / n
-        if exchange:
-            frame["swap_rate"] = self.swaps / n
-            frame["set_wild_rate"] = self.set_wild / n
-        return frame
-
-
-#: Chunks handed to the fused kernel at once (spread over the threads).
-CHUNKS_PER_CALL = 16
-
-
+# ---------------------------------------------------------------------------------------------
+# Aggregated runs on the fused kernels
+# ---------------------------------------------------------------------------------------------
 def _fused_plain(g: Game, mode: str, stakes) -> bool:
     """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
-    plain = not any(isinstance(p, (Exchange, Switch, Draw)) for p in g.phases)
-    rule = g.hole_rule
-    ruled = rule.min_used == 0 or rule.min_used == rule.max_used  # choices, or exactly j hole cards
-    return plain and ruled and g.wild is None and mode == "high" and stakes is None
+    plain = not has_phase(g, Exchange, Switch, Draw)
+    return plain and kernel_takes_rule(g) and g.wild is None and mode == "high" and stakes is None
 
 
-def _fused_blocks(g: Game, players: int, deals: int, seed: int, first_chunk: int,
-                  totals: _SeatTotals, show: bool, play) -> None:
+def _fused_blocks(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool, play) -> None:
     """Run a fused kernel over the deals, :data:`CHUNKS_PER_CALL` chunks a call, into ``totals``.
 
     ``play(states, sizes, starts, sums)`` plays the chunks of one call (their generator
@@ -576,34 +343,29 @@ def _fused_blocks(g: Game, players: int, deals: int, seed: int, first_chunk: int
     """
     from tqdm.auto import tqdm
 
+    players = s.players
     n_chunks = -(-deals // CHUNK_DEALS)
-    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{g.name} deals") as bar:
+    with tqdm(total=deals, disable=not show or None, unit="deal", desc=f"{s.game.name} deals") as bar:
         for first in range(0, n_chunks, CHUNKS_PER_CALL):
             count = min(CHUNKS_PER_CALL, n_chunks - first)
             starts = (first + np.arange(count)) * CHUNK_DEALS
             sizes = np.minimum(CHUNK_DEALS, deals - starts)
             sums = [np.zeros((count, players)) for _ in range(2)]
             sums += [np.zeros((count, players), dtype=np.int64) for _ in range(2)]
-            play(chunk_states(seed, first_chunk + first, count), sizes, starts, sums)
-            totals.add_sums(int(sizes.sum()), *sums)
+            play(chunk_states(s.seed, first_chunk + first, count), sizes, starts, sums)
+            totals.add_chunk_sums(sizes, *sums)
             bar.update(int(sizes.sum()))
 
 
-def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: int,
-                     folded_all: np.ndarray, totals: _SeatTotals, show: bool) -> None:
+def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a game with no phase from the fused kernel (:func:`play_plain_chunks`)."""
+    g, players = s.game, s.players
     t = tables_for(g)
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
-    folded = np.ascontiguousarray(folded_all) if folded_all.any() else np.zeros((0, players), dtype=bool)
-    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
-    rule = g.hole_rule
-    if rule.min_used > 0:  # exactly j hole cards: every j-card choice, with the exact-rule tables
-        hole_sets, hole_len = _padded(list(itertools.combinations(range(g.hole_cards), rule.min_used)))
-        exact_need = g.hand_size - rule.min_used
-    else:
-        choices = _groups(g, g.hole_cards, g.board_cards, g.hand_size, False)
-        hole_sets, hole_len, exact_need = choices.hole_sets, choices.hole_set_len, 0
+    folded = s.folded if s.folded.any() else np.zeros((0, players), dtype=bool)
+    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    hole_sets, hole_len, exact_need = kernel_hand_rule(g)
 
     def play(states, sizes, starts, sums):
         play_plain_chunks(states, sizes, deck, players, g.hole_cards, street_cards, street_burns,
@@ -612,22 +374,21 @@ def _aggregate_plain(g: Game, players: int, deals: int, seed: int, first_chunk: 
                           t.rank_classes[0], t.flush_classes[0], bias, t.seven_words,
                           t.seven_offsets, t.seven_classes, *sums)
 
-    _fused_blocks(g, players, deals, seed, first_chunk, totals, show, play)
+    _fused_blocks(s, deals, first_chunk, totals, show, play)
 
 
-def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk: int,
-                      folded_all: np.ndarray, options: dict, totals: _SeatTotals, show: bool) -> None:
+def _aggregate_switch(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a Switch game from the fused kernel (:func:`play_switch_chunks`):
     the deals of :func:`equity.switch.play_switch`, chunk by chunk, on every thread."""
-    from equity.switch import _check_limits, _policy_codes, switch_plan
+    from equity.switch import switch_plan
 
+    g, players, options = s.game, s.players, s.draw
     before, draw, after = switch_plan(g)
-    _check_limits(options["limit"], options["limit_with_ace"])
-    codes = _policy_codes(options["policy"], players, g.fixed_wild_rank)
+    codes = draw_policy_codes(options["policy"], players, g.fixed_wild_rank)
     t = tables_for(g)
     deck = np.array(g.deck, dtype=np.uint8)
-    folded = np.ascontiguousarray(folded_all, dtype=np.bool_).ravel()
-    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    folded = s.folded.ravel()
+    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
 
     def play(states, sizes, starts, sums):
         play_switch_chunks(states, sizes, deck, players, g.hole_cards, before, draw, after, codes,
@@ -635,7 +396,102 @@ def _aggregate_switch(g: Game, players: int, deals: int, seed: int, first_chunk:
                            folded, starts, t.card_bits, t.suit_bits, t.disp, t.hash_params,
                            t.rank_classes[0], t.flush_classes[0], bias, *sums)
 
-    _fused_blocks(g, players, deals, seed, first_chunk, totals, show, play)
+    _fused_blocks(s, deals, first_chunk, totals, show, play)
+
+
+def _seat_table(totals: SeatSums, exchange: bool, chips: bool) -> pd.DataFrame:
+    """The aggregated table: one row per seat."""
+    n = totals.n
+    frame = pd.DataFrame({
+        "seat": np.arange(totals.players),
+        "deals": int(n),
+        "equity": totals.mean(),
+        "stderr": totals.stderr(),
+        "win": totals.wins / n,
+        "tie": totals.ties / n,
+    })
+    if chips:
+        frame["chips_per_deal"] = totals.counts["chips"] / n
+    if exchange:
+        frame["swap_rate"] = totals.counts["swaps"] / n
+        frame["set_wild_rate"] = totals.counts["set_wild"] / n
+    return frame
+
+
+def _add_deals(totals: SeatSums, played: Deals) -> None:
+    totals.add_rows(played.share)
+    if played.chips is not None:
+        totals.add_counts(chips=played.chips.sum(axis=0))
+    if played.wild is not None:
+        seats = np.arange(played.players)
+        totals.add_counts(swaps=(played.gave >= 0).sum(axis=0),
+                          set_wild=(played.setter[:, None] == seats[None, :]).sum(axis=0))
+
+
+# ---------------------------------------------------------------------------------------------
+# The public functions
+# ---------------------------------------------------------------------------------------------
+def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, lookahead_samples_, stakes,
+           draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk) -> _Setup:
+    """Check a run's arguments once (see :func:`simulate`)."""
+    g = get_game(game)
+    draw = switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
+    check_players(g, players)
+    if isinstance(deals, (bool, np.bool_)) or not isinstance(deals, (int, np.integer)) or deals < 1:
+        raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
+    if deals > MAX_DEALS:
+        raise InvalidInputError(f"deals={deals:,} is more than {MAX_DEALS:,}, the most one call plays "
+                                "(years of work here): play fewer deals, or extend a run with first_chunk=")
+    if isinstance(first_chunk, (bool, np.bool_)) or not isinstance(first_chunk, (int, np.integer)) \
+            or first_chunk < 0:
+        raise OptionError(f"first_chunk must be a whole number of at least 0, got {first_chunk!r}")
+    seed = resolve_seed(seed)
+    codes = exchange_policy_codes(g, players, policies)
+    samples = lookahead_samples(has_phase(g, Exchange), lookahead_samples_)
+    folded = fold_mask(folds, int(deals), players, "folds")
+    chip_stakes = None
+    if stakes is not None:
+        if np.ndim(stakes) != 1 or np.shape(stakes)[0] != players:
+            raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
+                              f"got {stakes!r}")
+        chip_stakes, _ = check_stakes(stakes, (players,), "the players", True)  # settle's checks
+    mode = pot_mode(g, pot)
+    ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
+    return _Setup(g, players, seed, mode, ace, codes, user_exchange_policy(policies), samples, draw,
+                  chip_stakes, folded)
+
+
+def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None = None,
+               policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
+               wild_can_be_ace: bool | None = None, progress: bool | None = None,
+               lookahead_samples: int | None = None, stakes=None,
+               draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
+               draw_limit_with_ace: int | None = None, reverse: bool | None = None,
+               first_chunk: int = 0, usage: bool = True) -> Deals:
+    """Deal and play out ``deals`` whole deals, as arrays: the deals of :func:`simulate`.
+
+    The arguments are :func:`simulate`'s (the same seed deals the same cards); ``usage=False``
+    leaves out ``hole_cards_used``.  Studies compute on these arrays instead of reading the
+    per-deal table's card text.
+
+    Returns
+    -------
+    Deals
+        One row per deal: the hands, board, folds, strengths, shares and each phase's records.
+
+    Examples
+    --------
+    >>> played = play_deals("holdem", 3, 1000, seed=1)
+    >>> played.hole.shape, played.board.shape, bool(np.allclose(played.share.sum(axis=1), 1))
+    ((1000, 3, 2), (1000, 5), True)
+    >>> table = simulate("holdem", 3, 1000, seed=1)
+    >>> bool((table.strength.to_numpy() == played.high.ravel()).all())
+    True
+    """
+    s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk)
+    show = progress if progress is not None else deals > 8 * CHUNK_DEALS
+    return Deals.concat(list(_chunks(s, deals, first_chunk, usage, show)))
 
 
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
@@ -719,66 +575,26 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     >>> bool(abs(summary.equity.sum() - 1) < 1e-9)
     True
     """
-    from tqdm.auto import tqdm
-
-    g = get_game(game)
-    switch_options = _switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
-    _check_players(g, players)
-    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
-        raise InvalidInputError(f"deals must be a positive whole number, got {deals!r}")
-    if isinstance(first_chunk, (bool, np.bool_)) or not isinstance(first_chunk, (int, np.integer)) \
-            or first_chunk < 0:
-        raise OptionError(f"first_chunk must be a whole number of at least 0, got {first_chunk!r}")
-    seed = resolve_seed(seed)
-    codes = _policy_codes(g, players, policies)
-    samples = lookahead_option(any(isinstance(p, Exchange) for p in g.phases), lookahead_samples)
-    folded_all = _fold_mask(folds, deals, players)
-    chip_stakes = None
-    if stakes is not None:
-        if np.ndim(stakes) != 1 or np.shape(stakes)[0] != players:
-            raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
-                              f"got {stakes!r}")
-        chip_stakes, _ = _stakes(stakes, (players,), "the players", True)  # settle's checks
-    mode = _pot_mode(g, pot)
-    wild_can_be_ace = wild_can_be_ace_option(g, mode, wild_can_be_ace)
-    no_script = np.full((min(CHUNK_DEALS, deals), players, 2), -1, dtype=np.int64)
-    starts = range(0, deals, CHUNK_DEALS)
-    show = progress if progress is not None else len(starts) > 8
-    totals = _SeatTotals(players)
-    if aggregate and switch_options and chip_stakes is None and mode == "high":
-        _aggregate_switch(g, players, deals, seed, first_chunk, folded_all, switch_options, totals, show)
-        table = totals.table(exchange=False, chips=False)
-        table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
-        return table
-    if aggregate and _fused_plain(g, mode, chip_stakes):
-        _aggregate_plain(g, players, deals, seed, first_chunk, folded_all, totals, show)
-        table = totals.table(exchange=False, chips=False)
-        table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
-        return table
-    parts = []
-    for chunk, start in enumerate(tqdm(starts, disable=not show or None, unit="chunk",
-                                       desc=f"{g.name} deals")):
-        n = min(CHUNK_DEALS, deals - start)
-        state = chunk_states(seed, first_chunk + chunk, 1)[0]
-        folded = np.ascontiguousarray(folded_all[start:start + n])
-        if switch_options:
-            played = _play_switch_chunk(g, players, n, seed, first_chunk + chunk, folded, switch_options,
-                                        mode, wild_can_be_ace, chip_stakes)
-            if aggregate:
-                totals.add(played)
-            else:
-                parts.append(_switch_rows(g, players, start, played, folded))
-            continue
-        played = _play_chunk(g, players, n, state, codes, folded, mode, wild_can_be_ace, no_script,
-                             usage=not aggregate, samples=samples, stakes=chip_stakes,
-                             user_policy=_user_policy(policies))
-        if aggregate:
-            totals.add(played)
-        else:
-            parts.append(_rows(g, players, start, played, folded))
-    if aggregate:
-        table = totals.table(exchange="wild" in played, chips=chip_stakes is not None)
+    aggregate = check_flag(aggregate, "aggregate")
+    s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk)
+    g = s.game
+    show = progress if progress is not None else deals > 8 * CHUNK_DEALS
+    totals = SeatSums(players)
+    fused = None
+    if aggregate and s.draw and s.stakes is None and s.mode == "high":
+        fused = _aggregate_switch
+    elif aggregate and _fused_plain(g, s.mode, s.stakes):
+        fused = _aggregate_plain
+    if fused is not None:
+        fused(s, deals, first_chunk, totals, show)
+        table = _seat_table(totals, exchange=False, chips=False)
+    elif aggregate:
+        for played in _chunks(s, deals, first_chunk, False, show):
+            _add_deals(totals, played)
+        table = _seat_table(totals, exchange=has_phase(g, Exchange), chips=s.stakes is not None)
     else:
-        table = pd.concat(parts, ignore_index=True)
-    table.attrs.update(game=g.name, players=players, deals=deals, seed=seed, pot=mode)
+        table = pd.concat([played.table() for played in _chunks(s, deals, first_chunk, True, show)],
+                          ignore_index=True)
+    table.attrs.update(game=g.name, players=players, deals=deals, seed=s.seed, pot=s.mode)
     return table

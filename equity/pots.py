@@ -13,13 +13,14 @@ import numpy as np
 
 from equity._kernels.pots import HI_LO, HIGH, LOW, pot_share_rows, settle_rows
 from equity.errors import InvalidInputError, OptionError
+from equity.options import as_fold_mask, chip_counts, fold_mask, same_shape, where
+from equity.options import stakes as check_stakes
 
-__all__ = ["MODES", "settle", "settle_many", "pot_shares_many"]
+__all__ = ["MODES", "settle", "settle_many", "pot_shares_many", "pot_share_parts"]
 
 #: The pot modes, in the order the docs list them.
 MODES = ("high", "low", "hi_lo")
 _MODE_CODES = {"high": HIGH, "low": LOW, "hi_lo": HI_LO}
-_INT64_MAX = np.iinfo(np.int64).max
 _NOBODY_FOLDED = np.zeros(0, dtype=np.bool_)
 _UNUSED = np.zeros(0, dtype=np.int64)
 
@@ -31,39 +32,6 @@ def _mode_code(mode: str) -> int:
     if not isinstance(mode, str) or mode not in _MODE_CODES:
         raise OptionError(f"unknown pot mode {mode!r}: the modes are 'high', 'low' and 'hi_lo'")
     return _MODE_CODES[mode]
-
-
-def _where(single: bool, index: tuple[int, ...]) -> str:
-    """Name one entry: ``player 2`` for one showdown, ``deal 4, player 2`` for many."""
-    if single:
-        return f"player {index[-1]}"
-    return f"deal {index[0]}, player {index[1]}"
-
-
-def _integers(values, what: str, ndims: tuple[int, ...]) -> np.ndarray:
-    """``values`` as an ``int64`` array with one of the allowed numbers of dimensions."""
-    arr = np.asarray(values)
-    if arr.ndim not in ndims:
-        shape = " or ".join({1: "(players,)", 2: "(deals, players)"}[d] for d in ndims)
-        raise InvalidInputError(f"{what} must have shape {shape}, got shape {arr.shape}")
-    if arr.shape[-1] == 0:  # no deals is an empty batch; no players is no showdown
-        raise InvalidInputError(f"{what} is empty: a showdown needs at least one player")
-    if arr.dtype.kind not in "iu":
-        raise InvalidInputError(f"{what} must be integers, got {arr.dtype}")
-    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > _INT64_MAX:
-        raise InvalidInputError(f"{what} hold a value above {_INT64_MAX}")
-    return np.ascontiguousarray(arr, dtype=np.int64)
-
-
-def _same_shape(arr: np.ndarray, what: str, shape: tuple[int, ...], against: str, single: bool) -> None:
-    if arr.shape == shape:
-        return
-    if single:
-        raise InvalidInputError(
-            f"{what} has {arr.shape[-1]} {'entry' if arr.shape[-1] == 1 else 'entries'}, one per "
-            f"player, but {against} has {shape[-1]}"
-        )
-    raise InvalidInputError(f"{what} has shape {arr.shape} but {against} has shape {shape}")
 
 
 def _strengths(high, low, mode: str, ndims: tuple[int, ...], single: bool):
@@ -83,64 +51,26 @@ def _strengths(high, low, mode: str, ndims: tuple[int, ...], single: bool):
             "low strengths were given but the pot mode is 'high': pass mode='hi_lo' or "
             "mode='low' to use them"
         )
-    high_arr = _UNUSED if high is None else _integers(high, "high", ndims)
-    low_arr = _UNUSED if low is None else _integers(low, "low", ndims)
+    high_arr = _UNUSED if high is None else chip_counts(high, "high", ndims)
+    low_arr = _UNUSED if low is None else chip_counts(low, "low", ndims)
     name, shape = ("high", high_arr.shape) if high is not None else ("low", low_arr.shape)
     if high is not None and low is not None:
-        _same_shape(low_arr, "low", shape, "high", single)
+        same_shape(low_arr, "low", shape, "high", single)
     if low is not None and (low_arr < 0).any():
         at = tuple(int(k) for k in np.argwhere(low_arr < 0)[0])
         raise InvalidInputError(
-            f"low strengths must be 0 (no qualifying low) or positive: {_where(single, at)} has "
+            f"low strengths must be 0 (no qualifying low) or positive: {where(single, at)} has "
             f"{low_arr[at]}"
         )
     return code, high_arr, low_arr, shape, name
-
-
-def as_fold_mask(folded, name: str = "folded") -> np.ndarray:
-    """``folded`` (True = folded) as a boolean array of its own shape: booleans, or integers that
-    are all 0 or 1; anything else (2, 0.5, text) is an error rather than read as True."""
-    arr = np.asarray(folded)
-    if arr.dtype.kind in "iu" and arr.size and not np.isin(arr, (0, 1)).all():
-        bad = arr.ravel()[~np.isin(arr.ravel(), (0, 1))][0]
-        raise InvalidInputError(f"{name} must be a mask of booleans (or 0 and 1), got {bad}")
-    if arr.dtype.kind not in "biu":
-        raise InvalidInputError(f"{name} must be a mask of booleans (True = folded), got {arr.dtype}")
-    return arr.astype(np.bool_)
 
 
 def _folded(folded, shape: tuple[int, ...], against: str, single: bool) -> np.ndarray:
     if folded is None:
         return _NOBODY_FOLDED
     arr = as_fold_mask(folded)
-    _same_shape(arr, "folded", shape, against, single)
-    if single and arr.all():
-        raise InvalidInputError("every player folded: at least one player must be left in the hand")
-    if not single:
-        gone = np.flatnonzero(arr.all(axis=1))
-        if gone.size:
-            raise InvalidInputError(
-                f"deal {gone[0]}: every player folded: at least one player must be left in the hand"
-            )
-    return np.ascontiguousarray(arr).ravel()
-
-
-def _stakes(stakes, shape: tuple[int, ...], against: str, single: bool) -> tuple[np.ndarray, bool]:
-    arr = _integers(stakes, "stakes", (1,) if single else (1, 2))
-    if single:
-        _same_shape(arr, "stakes", shape, against, single)
-    elif arr.ndim == 1 or arr.shape[0] == 1:
-        _same_shape(arr.reshape(-1), "stakes", shape[1:], f"each deal of {against}", True)
-    else:
-        _same_shape(arr, "stakes", shape, against, single)
-    if (arr < 0).any():
-        at = tuple(int(k) for k in np.argwhere(arr < 0)[0])
-        where = _where(single or arr.ndim == 1, at)
-        raise InvalidInputError(f"stakes must be non-negative chips: {where} has {arr[at]}")
-    if arr.size and int(arr.max()) > _INT64_MAX // shape[-1]:
-        raise InvalidInputError(f"stakes are too large: a pot must stay below {_INT64_MAX} chips")
-    per_row = arr.ndim == 2 and arr.shape[0] > 1
-    return arr.ravel(), per_row
+    same_shape(arr, "folded", shape, against, single)
+    return fold_mask(arr.reshape(-1, shape[-1]), int(np.prod(shape[:-1])), shape[-1], single=single).ravel()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,7 +80,7 @@ def _settle(high, stakes, low, mode, folded, single: bool) -> np.ndarray:
     ndims = (1,) if single else (2,)
     code, high_arr, low_arr, shape, name = _strengths(high, low, mode, ndims, single)
     folded_arr = _folded(folded, shape, name, single)
-    stakes_arr, per_row = _stakes(stakes, shape, name, single)
+    stakes_arr, per_row = check_stakes(stakes, shape, name, single)
     n_players = shape[-1]
     out = np.empty(int(np.prod(shape)), dtype=np.int64)
     settle_rows(high_arr.ravel(), low_arr.ravel(), stakes_arr, folded_arr, n_players, code, per_row, out)
@@ -298,3 +228,24 @@ def pot_shares_many(high, *, low=None, mode: str = "high", folded=None) -> np.nd
     out = np.empty(int(np.prod(shape)), dtype=np.float64)
     pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out)
     return out.reshape(shape)
+
+
+def pot_share_parts(high, *, low=None, mode: str = "high",
+                    folded=None) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`pot_shares_many`, and for a ``"hi_lo"`` pot the part of each share won with the high
+    half (the whole share when no low qualifies); None for the other modes.
+
+    Examples
+    --------
+    >>> shares, high = pot_share_parts([[9, 5, 1]], low=[[7, 7, 0]], mode="hi_lo")
+    >>> shares.tolist(), high.tolist()
+    ([[0.75, 0.25, 0.0]], [[0.5, 0.0, 0.0]])
+    """
+    shares = pot_shares_many(high, low=low, mode=mode, folded=folded)
+    if mode != "hi_lo":
+        return shares, None
+    high_only = pot_shares_many(high, mode="high", folded=folded)
+    live_low = np.asarray(low) > 0
+    if folded is not None:
+        live_low &= ~np.asarray(folded, dtype=bool)
+    return shares, high_only * np.where(live_low.any(axis=1, keepdims=True), 0.5, 1.0)

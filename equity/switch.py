@@ -12,78 +12,29 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from equity._kernels.switch import MAX, STAND, STANDARD, WILD_SHIFT, play_switch_chunk, policy_keep
+from equity._kernels.switch import play_switch_chunk, policy_keep
 from equity.cards import CardsLike, card_codes, parse_rank
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
 from equity.games.base import Draw, Switch
 from equity.games.draw import SWITCH, SWITCH7
-from equity.pots import as_fold_mask
+from equity.options import (
+    DRAW_POLICIES,
+    check_draw_limits,
+    check_players,
+    draw_phase,
+    draw_policy_codes,
+    fold_mask,
+    is_whole_number,
+)
 from equity.rng import chunk_states, resolve_seed
 
-__all__ = ["POLICIES", "play_switch", "draw_discards"]
+__all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "draw_phase"]
 
-#: Built-in draw policies, by name, as the kernels' integer codes.
-POLICIES = {"stand": STAND, "standard": STANDARD, "max": MAX}
-
+#: Built-in draw policies, by name, as the kernels' integer codes (:data:`equity.options.DRAW_POLICIES`).
+POLICIES = DRAW_POLICIES
+#: The default draw limits.
 _DRAW = Draw()
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
-
-
-def _policy_code(name, where: str) -> int:
-    if isinstance(name, str) and name.strip().lower() in POLICIES:
-        return POLICIES[name.strip().lower()]
-    raise OptionError(f"unknown draw policy {name!r}{where}: allowed are {', '.join(map(repr, POLICIES))}")
-
-
-def _policy_codes(policy, players: int, wild_rank: int | None = None) -> np.ndarray:
-    """The kernels' draw policy code per seat; a game's fixed ``wild_rank`` is packed above
-    the policy (``(wild_rank + 1) << WILD_SHIFT``), so the policies keep wild cards."""
-    wild_bits = 0 if wild_rank is None else (wild_rank + 1) << WILD_SHIFT
-    if isinstance(policy, str):
-        return np.full(players, _policy_code(policy, "") | wild_bits, dtype=np.int8)
-    if not isinstance(policy, Sequence) or isinstance(policy, bytes):
-        raise OptionError(
-            f"policy must be a name ({', '.join(map(repr, POLICIES))}) or a list of names, one per seat; "
-            f"got {policy!r}"
-        )
-    if len(policy) != players:
-        raise OptionError(f"policy lists {len(policy)} seats but there are {players} players")
-    return np.array([_policy_code(p, f" for seat {i}") | wild_bits for i, p in enumerate(policy)],
-                    dtype=np.int8)
-
-
-def _check_limits(limit, limit_with_ace) -> None:
-    if not _is_int(limit) or not 0 <= limit <= 5:
-        raise OptionError(f"limit must be an integer from 0 to 5 cards, got {limit!r}")
-    if not _is_int(limit_with_ace) or not 0 <= limit_with_ace <= 5:
-        raise OptionError(
-            f"limit_with_ace must be an integer from 0 to 5 cards, got {limit_with_ace!r} (a hand "
-            f"keeping an ace may draw max(limit, limit_with_ace))"
-        )
-
-
-def _folded(folded, deals: int, players: int) -> np.ndarray:
-    if folded is None:
-        return np.zeros((deals, players), dtype=np.bool_)
-    arr = as_fold_mask(folded, "folded")
-    if arr.shape == (players,):
-        arr = np.broadcast_to(arr, (deals, players))
-    if arr.shape != (deals, players):
-        raise InvalidInputError(
-            f"folded has shape {arr.shape}: expected ({players},) or ({deals}, {players}) "
-            f"(one row per deal, one column per seat)"
-        )
-    return np.ascontiguousarray(arr)
-
-
-def draw_phase(game: Game) -> Draw:
-    """The game's draw phase (its draw limits), or the default draw for a game without one."""
-    return next((p for p in game.phases if isinstance(p, Draw)), _DRAW)
-
 
 def switch_plan(game: Game) -> tuple[int, bool, int]:
     """``(switches before the draw, whether there is a draw, switches after it)`` of a Switch or
@@ -203,19 +154,18 @@ def play_switch(
         raise OptionError(f"seven_card=True asks for the seven-card game, but game={game.name!r} deals "
                           f"{game.hole_cards} cards: give one or the other")
     before, draw, after = switch_plan(game)
-    if not _is_int(players) or not 2 <= players <= game.max_players:
-        raise OptionError(f"players={players!r}: {game.name} allows 2 to {game.max_players} players")
-    if not _is_int(deals) or deals < 0:
+    check_players(game, players)
+    if not is_whole_number(deals) or deals < 0:
         raise OptionError(f"deals must be a non-negative integer, got {deals!r}")
-    if not _is_int(chunk_size) or chunk_size < 1:
+    if not is_whole_number(chunk_size) or chunk_size < 1:
         raise OptionError(f"chunk_size must be a positive integer, got {chunk_size!r}")
-    if not _is_int(threads) or threads < 1:
+    if not is_whole_number(threads) or threads < 1:
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
-    _check_limits(limit, limit_with_ace)
+    check_draw_limits(limit, limit_with_ace)
     reverse = check_flag(reverse, "reverse")
-    codes = _policy_codes(policy, players, game.fixed_wild_rank)
+    codes = draw_policy_codes(policy, players, game.fixed_wild_rank)
     seed = resolve_seed(seed)
-    folded_rows = _folded(folded, deals, players)
+    folded_rows = fold_mask(folded, deals, players)
 
     hand_size = game.hole_cards
     n_switches = before + after
@@ -305,7 +255,7 @@ def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DR
     codes = card_codes(hand)
     if codes.size != 5:
         raise InvalidInputError(f"a draw hand has 5 cards, got {codes.size}")
-    _check_limits(limit, limit_with_ace)
+    check_draw_limits(limit, limit_with_ace)
     wild_rank = None if wild is None else parse_rank(wild)
-    keep = policy_keep(codes, 0, _policy_codes(policy, 1, wild_rank)[0], limit, limit_with_ace)
+    keep = policy_keep(codes, 0, draw_policy_codes(policy, 1, wild_rank)[0], limit, limit_with_ace)
     return codes[[k for k in range(5) if not (keep >> k) & 1]]

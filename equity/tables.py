@@ -131,7 +131,7 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "equity"
 
 
-def _rank_multisets(max_cards: int, five_of_a_kind: bool) -> np.ndarray:
+def rank_multisets(max_cards: int, five_of_a_kind: bool) -> np.ndarray:
     """Count vectors (k, 13) of every multiset with at most four of a rank and ``max_cards`` cards."""
     counts = np.zeros((1, 13), dtype=np.int64)
     for rank in range(13):
@@ -147,7 +147,7 @@ def _rank_multisets(max_cards: int, five_of_a_kind: bool) -> np.ndarray:
     return counts
 
 
-def _keys(counts: np.ndarray) -> np.ndarray:
+def multiset_keys(counts: np.ndarray) -> np.ndarray:
     shifts = (RANK_FIELD_BITS * np.arange(13)).astype(np.uint64)
     return (counts.astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
 
@@ -163,7 +163,7 @@ class _MultisetDP:
         self.counts = counts
         self.disp, self.params = disp, params
         self.sizes = counts.sum(axis=1)
-        keys = _keys(counts)
+        keys = multiset_keys(counts)
         self.slots = slots_of(keys, disp, params)
         unit = np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * np.arange(13, dtype=np.uint64))
         in_domain = set(keys.tolist())
@@ -272,8 +272,8 @@ def build_tables(game: Game) -> EvalTables:
     """Generate the evaluation tables of ``game`` (a few seconds; use :func:`tables_for`)."""
     max_cards = game.max_combo_cards
     max_wilds = game.wild.max_wild_cards if game.wild else 0
-    counts = _rank_multisets(max_cards, five_of_a_kind=max_wilds > 0)
-    disp, params, n_slots = build_perfect_hash(_keys(counts))
+    counts = rank_multisets(max_cards, five_of_a_kind=max_wilds > 0)
+    disp, params, n_slots = build_perfect_hash(multiset_keys(counts))
     deck = np.zeros(13, dtype=bool)
     deck[list(game.deck_ranks)] = True
     dp = _MultisetDP(counts, disp, params, deck)
@@ -447,7 +447,7 @@ def _exact_rule_tables(game: Game, counts: np.ndarray, dp: _MultisetDP, rank_cla
     n_slots = len(rank_classes)
     hole_index = np.zeros(n_slots, dtype=np.uint16)
     hole_index[dp.slots[holes]] = np.arange(len(holes))
-    keys = _keys(counts)
+    keys = multiset_keys(counts)
 
     def table(classes: np.ndarray) -> np.ndarray:
         out = np.zeros((len(holes), n_slots), dtype=np.uint16)
@@ -514,7 +514,7 @@ def _build_and_report(game: Game) -> EvalTables:
 
 
 @lru_cache(maxsize=1)
-def _generator_digest() -> str:
+def generator_digest() -> str:
     """Hash of the code that generates tables, so an edit never serves stale cached tables."""
     import equity._kernels.perfect_hash
     import equity._kernels.row_hash
@@ -530,7 +530,7 @@ def _generator_digest() -> str:
 
 def tables_for(game: Game) -> EvalTables:
     """The tables of ``game``: from memory, from the disk cache, or generated and cached."""
-    key = f"{game.fingerprint()}-{_generator_digest()}"
+    key = f"{game.fingerprint()}-{generator_digest()}"
     if key in _LOADED:
         return _LOADED[key]
     path = cache_dir() / f"tables-{key}.npz"

@@ -9,12 +9,12 @@ import pytest
 
 from equity._kernels import kernel_cache_dir
 from equity.cache import cache_entries, prune_cache
-from equity.tables import _generator_digest
+from equity.tables import generator_digest
 
 
 def _stale_digest() -> str:
     """A generator digest that is not this code's."""
-    return "1" * 12 if _generator_digest() == "0" * 12 else "0" * 12
+    return "1" * 12 if generator_digest() == "0" * 12 else "0" * 12
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A cache folder with current and stale tables, Numba folders, a temporary file and a
     file the toolkit did not write."""
     monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
-    (tmp_path / f"tables-aaaa-{_generator_digest()}.npz").write_bytes(b"x" * 100)
+    (tmp_path / f"tables-aaaa-{generator_digest()}.npz").write_bytes(b"x" * 100)
     (tmp_path / f"tables-bbbb-{_stale_digest()}.npz").write_bytes(b"x" * 300)
     current_numba = tmp_path / kernel_cache_dir().name
     (current_numba / "sub").mkdir(parents=True)
@@ -38,7 +38,7 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_entries_say_which_are_current(cache_folder: Path) -> None:
     entries = {e.path.name: (e.size, e.current) for e in cache_entries()}
     assert entries == {
-        f"tables-aaaa-{_generator_digest()}.npz": (100, True),
+        f"tables-aaaa-{generator_digest()}.npz": (100, True),
         f"tables-bbbb-{_stale_digest()}.npz": (300, False),
         kernel_cache_dir().name: (50, True),
         "numba-000000000000": (70, False),
@@ -50,7 +50,7 @@ def test_prune_removes_only_stale_entries(cache_folder: Path) -> None:
     removed = prune_cache()
     assert sorted(e.size for e in removed) == [5, 70, 300]
     left = sorted(p.name for p in cache_folder.iterdir())
-    assert left == sorted([f"tables-aaaa-{_generator_digest()}.npz", kernel_cache_dir().name,
+    assert left == sorted([f"tables-aaaa-{generator_digest()}.npz", kernel_cache_dir().name,
                            "notes.txt"])
     assert prune_cache() == []
 

@@ -10,7 +10,6 @@ exact value, with fixed seeds.
 from __future__ import annotations
 
 import itertools
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,8 +18,7 @@ import numpy as np
 import pytest
 import reference as ref
 
-from equity import exchange
-from equity.calc import PrecisionNotReachedWarning, calc
+from equity import PrecisionNotReachedWarning, calc, exchange
 from equity.cards import card_codes, format_cards
 from equity.errors import CardError, InvalidInputError, OptionError
 
@@ -600,7 +598,7 @@ def test_monte_carlo_of_two_known_seven_card_hands_values_all_seven_cards() -> N
 
 
 def test_row_sums_of_worked_shares() -> None:
-    from equity.calc import row_sums
+    from equity.results import row_sums
 
     # a win, a split, a loss and a quartered pot for seat 0 (seat 1 the rest)
     shares = np.array([[1.0, 0.0], [0.5, 0.5], [0.0, 1.0], [0.25, 0.75]])
@@ -617,11 +615,11 @@ def test_row_sums_of_worked_shares() -> None:
 
 @pytest.mark.parametrize("n_hole", [1, 2, 3, 4, 5])
 def test_seat_holes_are_the_column_blocks(n_hole: int) -> None:
-    from equity.calc import _seat_holes
+    from equity.calculator.showdown import seat_holes
 
     players = 3
     hole = np.random.default_rng(n_hole).integers(0, 52, (1000, players * n_hole), dtype=np.uint8)
-    seats = _seat_holes(hole, players, n_hole)
+    seats = seat_holes(hole, players, n_hole)
     assert len(seats) == players
     for p, seat in enumerate(seats):
         assert seat.flags.c_contiguous and seat.dtype == np.uint8
@@ -636,7 +634,7 @@ def test_tahoe_seat_tables_give_the_evaluators_strengths() -> None:
     from equity._kernels.evaluate import seven_seat_class, seven_seat_classes
     from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
     from equity.cards import card_codes
-    from equity.evaluate import _flush_bias, evaluate_low_many, evaluate_many
+    from equity.evaluator import evaluate_low_many, evaluate_many, flush_bias
     from equity.games import get_game
     from equity.tables import tables_for
 
@@ -654,7 +652,7 @@ def test_tahoe_seat_tables_give_the_evaluators_strengths() -> None:
     empty_high, empty_low = seven_seat_classes(*args, 1_000)  # too few boards to pay
     assert empty_high.shape[0] == 0 and empty_low.shape[0] == 0
     high, low = seven_seat_classes(*args, 10**9)
-    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
     stub = np.array([c for c in range(52) if c not in set(hole.tolist())], dtype=np.uint8)
     rng = np.random.default_rng(5)
     boards = np.array([rng.choice(stub, 5, replace=False) for _ in range(3_000)], dtype=np.uint8)
@@ -693,9 +691,10 @@ def test_tuples_alike_under_a_suit_relabelling_are_merged_with_their_weights(dea
 def test_suit_relabellings_merge_aa_against_kk_preflop_into_three_kinds():
     # Preflop every relabelling of the suits applies: an AA combo and a KK combo share no
     # suit, one suit or both, so the 36 tuples are three kinds of 6, 24 and 6.
-    from equity.calc import _merge_suit_relabellings, _question, _tuples
+    from equity.calculator.exact import _merge_suit_relabellings, _tuples
+    from equity.calculator.question import question
 
-    q = _question("holdem", ["AA", "KK"], "", "", False, None, {})
+    q = question("holdem", ["AA", "KK"], "", "", False, None, {})
     holes, weights = _tuples(q)
     assert len(holes) == 36
     merged, merged_weights = _merge_suit_relabellings(q, holes, weights)
@@ -741,8 +740,10 @@ def test_walking_the_boards_in_pairs_gives_the_counts_of_every_board(monkeypatch
     # heads-up enumeration walk about half the boards and count the others as their images.
     # The stub layout is checked by hand-counted pairs, and the results against a walk of
     # every board (the plain walk is checked against the oracle above).
-    module = sys.modules["equity.calc"]  # (``equity.calc`` the attribute is the function)
-    q = module._question(game, hands, board, dead, False, None, {})
+    from equity.calculator import exact as module
+    from equity.calculator.question import question
+
+    q = question(game, hands, board, dead, False, None, {})
     holes, _ = module._tuples(q)
     _, kinds = module._paired_stub(q, holes[0])
     assert (kinds == 1).sum() == pairs and (kinds == 2).sum() == pairs and (kinds == 0).sum() == alone

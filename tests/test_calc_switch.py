@@ -21,7 +21,8 @@ import reference as ref
 import reference_custom as RC
 
 import equity
-from equity.calc import _Question, calc
+from equity import calc
+from equity.calculator.question import Question
 
 
 def _two_switch_share(mine: str, other: str, base_game: str) -> float:
@@ -132,7 +133,7 @@ def test_switch_kernel_equals_the_general_path(game, hands, rules, monkeypatch):
     # the fused kernel scores each trial as it is played; the general path keeps the final hands
     # and scores them with evaluate_many and pot_shares_many: on one seed both play the same hands
     fused = calc(game, hands, trials=30_000, seed=31, **rules)
-    monkeypatch.setattr(_Question, "switch_fused", lambda self: False)
+    monkeypatch.setattr(Question, "switch_fused", lambda self: False)
     general = calc(game, hands, trials=30_000, seed=31, **rules)
     for column in ("equity", "win", "tie", "stderr"):
         np.testing.assert_allclose(fused[column], general[column], rtol=0, atol=1e-12)

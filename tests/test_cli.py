@@ -112,7 +112,7 @@ def test_no_progress_bar_when_output_is_redirected():
 
 
 def test_progress_bar_shows_when_asked(capsys):
-    from equity.calc import calc
+    from equity import calc
 
     calc("holdem", ["AhKh", "random"], trials=200_000, seed=1, progress=True)
     assert "trial" in capsys.readouterr().err

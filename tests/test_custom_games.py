@@ -514,7 +514,7 @@ def test_deuces_wild_draw_hands() -> None:
 
 
 def test_deuces_wild_draw_fast_path_equals_the_general_wild_path() -> None:
-    from equity.evaluate import _run_high
+    from equity.evaluator import _run_high
 
     game = deuces_wild()
     hole, board = deal(game, 20000, 0, seed=31)

@@ -25,7 +25,7 @@ import reference as R
 import equity
 from equity import CardError
 from equity._kernels import simd
-from equity.evaluate import _in_blocks, _whole_in_blocks
+from equity.evaluator import _in_blocks, _whole_in_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_blocks = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
@@ -274,9 +274,10 @@ def test_simd_switch_and_named_targets(monkeypatch) -> None:
 # ---------------------------------------------------------------------------------------------
 def _in_duel_blocks(game: str, hands: list[str], board: str = "", dead: str = "",
                     hi_lo: bool = False) -> bool:
-    from equity.calc import _question, _Sampler
+    from equity.calculator.question import question
+    from equity.calculator.sampling import Sampler
 
-    return _Sampler(_question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
+    return Sampler(question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
 
 
 @needs_blocks

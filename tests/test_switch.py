@@ -30,8 +30,21 @@ def within_4_se(hits: int, n: int, p: float) -> None:
 
 
 def random_folds(deals: int, players: int, seed: int) -> np.ndarray:
-    """About one player in five folded, independently; some deals end with fewer than two active."""
-    return np.random.default_rng(seed).random((deals, players)) < 0.2
+    """About one player in five folded, independently; some deals end with one player active (a
+    deal where every player folded has no hand to play and is refused)."""
+    folded = np.random.default_rng(seed).random((deals, players)) < 0.2
+    folded[folded.all(axis=1), 0] = False
+    return folded
+
+
+def test_a_deal_where_every_player_folded_is_refused():
+    # the same ruling as simulate's and settle's: at least one player must be left in the hand
+    folded = np.zeros((10, 3), dtype=bool)
+    folded[4] = True
+    with pytest.raises(InvalidInputError, match="deal 4: every player folded"):
+        play_switch(3, 10, seed=1, folded=folded)
+    with pytest.raises(InvalidInputError, match="deal 0: every player folded"):
+        equity.simulate("switch", 3, 10, seed=1, folds=[True, True, True])
 
 
 def previous_active(active: np.ndarray, seat: int, reverse: bool) -> int:

@@ -11,7 +11,7 @@ from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, greedy_rank_weights, pac
 from equity.cards import card_codes
 from equity.games import GAMES
 from equity.rankings import exact_hand_value, exact_low_value
-from equity.tables import SEVEN_CARD_WEIGHTS, _keys, _rank_multisets, build_tables, tables_for
+from equity.tables import SEVEN_CARD_WEIGHTS, build_tables, multiset_keys, rank_multisets, tables_for
 
 
 def _best_rank_value(ranks: list[int], game) -> int:
@@ -24,7 +24,7 @@ def _best_rank_value(ranks: list[int], game) -> int:
 
 @pytest.mark.parametrize("max_cards", [5, 7, 8])
 def test_perfect_hash_gives_every_key_its_own_slot(max_cards: int) -> None:
-    keys = _keys(_rank_multisets(max_cards, five_of_a_kind=True))
+    keys = multiset_keys(rank_multisets(max_cards, five_of_a_kind=True))
     disp, params, n_slots = build_perfect_hash(keys)
     slots = slots_of(keys, disp, params)
     assert len(np.unique(slots)) == len(keys)
@@ -33,7 +33,7 @@ def test_perfect_hash_gives_every_key_its_own_slot(max_cards: int) -> None:
 
 def test_multiset_count_matches_combinatorics() -> None:
     # multisets of 7 cards from 13 ranks with at most four of a rank: a known 49,205
-    counts = _rank_multisets(7, five_of_a_kind=False)
+    counts = rank_multisets(7, five_of_a_kind=False)
     assert int((counts.sum(axis=1) == 7).sum()) == 49_205
 
 
@@ -49,7 +49,7 @@ def test_rank_table_matches_brute_force_on_random_multisets(name: str) -> None:
         counts = np.zeros((1, 13), dtype=np.int64)
         for r, c in Counter(ranks).items():
             counts[0, r] = c
-        slot = slots_of(_keys(counts), tables.disp, tables.hash_params)[0]
+        slot = slots_of(multiset_keys(counts), tables.disp, tables.hash_params)[0]
         got = tables.high_strength[tables.rank_classes[0, slot]]
         assert got == _best_rank_value(ranks, game), (name, ranks)
 
@@ -76,7 +76,7 @@ def test_low_table_matches_brute_force() -> None:
         counts = np.zeros((1, 13), dtype=np.int64)
         for r, c in Counter(ranks).items():
             counts[0, r] = c
-        slot = slots_of(_keys(counts), tables.disp, tables.hash_params)[0]
+        slot = slots_of(multiset_keys(counts), tables.disp, tables.hash_params)[0]
         got = tables.low_strength[tables.low_classes[0, 0, slot]]
         want = max(exact_low_value(list(s), 6) for s in itertools.combinations(ranks, 5))
         assert got == want, ranks
@@ -114,7 +114,7 @@ def test_kernel_cache_folder_follows_the_kernel_sources(tmp_path, monkeypatch) -
 # The seven-card tables: additive rank weights and the row-displacement hash
 # ---------------------------------------------------------------------------------------------
 def test_seven_card_weights_give_every_multiset_its_own_sum() -> None:
-    counts = _rank_multisets(7, five_of_a_kind=False)
+    counts = rank_multisets(7, five_of_a_kind=False)
     sums = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64)
     assert len(np.unique(sums)) == len(counts) == 76_155
     # the card-count field starts above every sum of weights, and the key (sum and count) fits
@@ -156,13 +156,13 @@ def test_row_packing_gives_every_key_its_own_slot() -> None:
 @pytest.mark.parametrize("name", ["holdem", "draw", "draw7", "tahoe"])
 def test_seven_card_tables_agree_with_the_general_tables(name: str) -> None:
     t = tables_for(GAMES[name])
-    counts = _rank_multisets(GAMES[name].max_combo_cards, five_of_a_kind=False)
+    counts = rank_multisets(GAMES[name].max_combo_cards, five_of_a_kind=False)
     # a key is the sum of the ranks' weights plus the number of cards times 2**25
     keys = counts @ np.array(SEVEN_CARD_WEIGHTS, dtype=np.int64) + (counts.sum(axis=1) << 25)
     slots = keys + t.seven_offsets[keys >> 11]
     assert len(np.unique(slots)) == len(keys) and slots.min() >= 0
     seven = t.seven_classes[slots]
-    general = t.rank_classes[0][slots_of(_keys(counts), t.disp, t.hash_params)]
+    general = t.rank_classes[0][slots_of(multiset_keys(counts), t.disp, t.hash_params)]
     np.testing.assert_array_equal(seven, general)
     # the card words: a rank's weight, a one in the count field, a one in its suit's count field
     for code in (0, 7, 51):
@@ -189,7 +189,7 @@ def test_omaha_low_table_says_which_boards_allow_a_low(board: str, allows_a_low:
     counts = np.zeros((1, 13), dtype=np.int64)
     for code in card_codes(board):
         counts[0, code >> 2] += 1
-    slot = slots_of(_keys(counts), t.disp, t.hash_params)[0]
+    slot = slots_of(multiset_keys(counts), t.disp, t.hash_params)[0]
     assert bool(t.exact_low_classes[slot, -1]) is allows_a_low
     # and the flag agrees with the row itself: some hole pair makes a low exactly when it is set
     assert bool(t.exact_low_classes[slot, :-1].any()) is allows_a_low

@@ -315,18 +315,20 @@ class Game:
         """True when a hand is the best ``hand_size`` of all its cards, in any combination."""
         return self.hole_rule.min_used == 0 and self.hole_rule.max_used == self.hole_cards
 
+    def street_ends(self) -> tuple[int, ...]:
+        """Board sizes at the end of each street, 0 (no board yet) first."""
+        return (0, *itertools.accumulate(s.cards for s in self.streets))
+
     def board_sizes(self) -> tuple[int, ...]:
         """Board sizes at which a hand can be evaluated (after each street, or none)."""
-        sizes = [0, *itertools.accumulate(s.cards for s in self.streets)]
-        return tuple(b for b in sizes if self.can_form_hand(self.hole_cards, b))
+        return tuple(b for b in self.street_ends() if self.can_form_hand(self.hole_cards, b))
 
-    def can_form_hand(self, hole: int, board: int) -> bool:
-        """Whether ``hole`` hole cards and ``board`` board cards make a hand under the rules."""
+    def can_form_hand(self, hole: int, board: int, size: int | None = None) -> bool:
+        """Whether ``hole`` hole cards and ``board`` board cards make a hand of ``size`` cards
+        (the game's hand size by default) under the hole rule."""
         rule = self.hole_rule
-        return any(
-            j <= hole and self.hand_size - j <= board
-            for j in range(rule.min_used, rule.max_used + 1)
-        )
+        size = self.hand_size if size is None else size
+        return any(j <= hole and size - j <= board for j in range(rule.min_used, rule.max_used + 1))
 
     def describe_deck(self) -> str:
         if len(self.deck_ranks) == 13 and len(self.deck_suits) == 4:

@@ -42,7 +42,7 @@ from equity.rankings import (
     describe_low,
     pattern_category,
 )
-from equity.tables import SUIT_FIELD_SHIFT, _keys, _rank_multisets, tables_for
+from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
 
 __all__ = [
     "Hand",
@@ -62,7 +62,7 @@ NO_HOLES = np.zeros(0, dtype=np.int8)
 # ---------------------------------------------------------------------------------------------
 # Which groups of cards a hand may be drawn from (read off the game's hole rule)
 # ---------------------------------------------------------------------------------------------
-class _Groups(NamedTuple):
+class HandGroups(NamedTuple):
     """The hand rule as kernel input: subsets of hole and board cards and the pairs joined."""
 
     hole_sets: np.ndarray
@@ -73,7 +73,8 @@ class _Groups(NamedTuple):
     pair_holes: np.ndarray
 
 
-def _padded(subsets: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+def padded_subsets(subsets: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    """Subsets of card positions as rows padded with zeros, and each row's length."""
     width = max([1, *(len(x) for x in subsets)])
     table = np.zeros((len(subsets), width), dtype=np.int64)
     for k, subset in enumerate(subsets):
@@ -82,7 +83,7 @@ def _padded(subsets: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=256)
-def _groups(game: Game, n_hole: int, n_board: int, hand_size: int, usage: bool) -> _Groups:
+def hand_groups(game: Game, n_hole: int, n_board: int, hand_size: int, usage: bool) -> HandGroups:
     """Groups of cards a hand may be drawn from under the game's hole rule.
 
     With ``usage`` the groups are split by the number of hole cards they hold, so
@@ -104,17 +105,39 @@ def _groups(game: Game, n_hole: int, n_board: int, hand_size: int, usage: bool) 
                       for b in itertools.combinations(range(n_board), hand_size - j)]
     hole_subsets = list(dict.fromkeys(h for h, _ in pairs))
     board_subsets = list(dict.fromkeys(b for _, b in pairs))
-    hole_sets, hole_len = _padded(hole_subsets)
-    board_sets, board_len = _padded(board_subsets)
+    hole_sets, hole_len = padded_subsets(hole_subsets)
+    board_sets, board_len = padded_subsets(board_subsets)
     index = np.array([(hole_subsets.index(h), board_subsets.index(b)) for h, b in pairs],
                      dtype=np.int64)
     holes = np.array([len(h) for h, _ in pairs], dtype=np.int64)
-    return _Groups(hole_sets, hole_len, board_sets, board_len, index, holes)
+    return HandGroups(hole_sets, hole_len, board_sets, board_len, index, holes)
 
 
 @lru_cache(maxsize=64)
-def _flush_bias(hand_size: int, max_wilds: int) -> np.ndarray:
+def flush_bias(hand_size: int, max_wilds: int) -> np.ndarray:
+    """Per number of wild cards, the bias the kernels add to a suit-count word so that a suit with
+    enough cards for a flush of ``hand_size`` cards sets its flag bit."""
     return np.array([(8 - (hand_size - w)) * 0x1111 for w in range(max_wilds + 1)], dtype=np.uint64)
+
+
+def kernel_takes_rule(game: Game) -> bool:
+    """Whether the fused kernels play the game's hole rule: any of the cards (choices of hole cards
+    with the whole board) or exactly j hole cards (with the exact-rule tables)."""
+    rule = game.hole_rule
+    return rule.min_used == 0 or rule.min_used == rule.max_used
+
+
+def kernel_hand_rule(game: Game) -> tuple[np.ndarray, np.ndarray, int]:
+    """The hand rule as the fused kernels take it: the hole-card choices (padded rows of seat
+    positions and their lengths) and the board cards an exact rule needs (0 for a rule of
+    choices, where each choice plays with the whole board)."""
+    rule = game.hole_rule
+    if rule.min_used > 0:  # exactly j hole cards: every j-card choice, with the exact-rule tables
+        hole_sets, hole_len = padded_subsets(
+            list(itertools.combinations(range(game.hole_cards), rule.min_used)))
+        return hole_sets, hole_len, game.hand_size - rule.min_used
+    choices = hand_groups(game, game.hole_cards, game.board_cards, game.hand_size, False)
+    return choices.hole_sets, choices.hole_set_len, 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,18 +173,13 @@ def _check_counts(game: Game, n_hole: int, n_board: int, hand_size: int | None =
             f"{game.name} has {game.board_cards} board cards, got {n_board}"
         )
     size = game.hand_size if hand_size is None else hand_size
-    if not _can_form(game, n_hole, n_board, size):
+    if not game.can_form_hand(n_hole, n_board, size):
         allowed = ", ".join(str(b) for b in range(game.board_cards + 1)
-                            if _can_form(game, n_hole, b, size))
+                            if game.can_form_hand(n_hole, b, size))
         raise InvalidInputError(
             f"{game.name} cannot make a {size}-card hand from {n_hole} hole cards and "
             f"{n_board} board cards (board sizes that can: {allowed})"
         )
-
-
-def _can_form(game: Game, n_hole: int, n_board: int, size: int) -> bool:
-    rule = game.hole_rule
-    return any(j <= n_hole and size - j <= n_board for j in range(rule.min_used, rule.max_used + 1))
 
 
 def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
@@ -246,10 +264,10 @@ def _has_cards(board) -> bool:
 def _run_high(g: Game, hole, board, wild_rows, usage: bool):
     t = tables_for(g)
     n_hole, n_board = hole.shape[1], board.shape[1]
-    groups = _groups(g, n_hole, n_board, g.hand_size, usage)
+    groups = hand_groups(g, n_hole, n_board, g.hand_size, usage)
     out = np.empty(hole.shape[0], dtype=np.uint32)
     max_wilds = t.rank_classes.shape[0] - 1
-    bias = _flush_bias(g.hand_size, max_wilds)
+    bias = flush_bias(g.hand_size, max_wilds)
     if (not usage and t.whole_classes.size and n_hole == g.hole_cards
             and n_board == g.board_cards):
         j = g.hole_rule.min_used
@@ -259,7 +277,7 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
         return out, NO_HOLES
     if not usage and t.exact_classes.size and len(groups.board_sets) > 1:
         rule = g.hole_rule
-        hole_sets, hole_len = _padded(list(itertools.combinations(range(n_hole), rule.min_used)))
+        hole_sets, hole_len = padded_subsets(list(itertools.combinations(range(n_hole), rule.min_used)))
         best_exact(hole.ravel(), n_hole, board.ravel(), n_board, hole_sets, hole_len, t.card_bits,
                    t.suit_bits, t.disp, t.hash_params, t.hole_index, t.exact_classes,
                    t.flush_classes[0], t.high_strength, g.hand_size - rule.min_used, out)
@@ -312,9 +330,9 @@ def _fixed_wild_five(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     t = tables_for(g)
     wild = g.fixed_wild_rank
-    counts = _rank_multisets(5, five_of_a_kind=True)
+    counts = rank_multisets(5, five_of_a_kind=True)
     counts = counts[(counts.sum(axis=1) == 5) & (counts[:, wild] < t.rank_classes.shape[0])]
-    keys = _keys(counts)
+    keys = multiset_keys(counts)
     naturals = keys - (counts[:, wild].astype(np.uint64) << np.uint64(3 * wild))
     ranks = np.zeros(t.rank_classes.shape[1], dtype=t.rank_classes.dtype)
     ranks[slots_of(keys, t.disp, t.hash_params)] = t.rank_classes[
@@ -390,7 +408,7 @@ def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarr
 def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
     t = tables_for(g)
     rank_words = simd.rank_words(t.seven_words)
-    bias = _flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
     out = np.empty(hole.shape[0], dtype=np.uint32)
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
                                        t.seven_strengths, t.seven_flush_strengths, bias,
@@ -435,7 +453,7 @@ def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
     return _run_high(g, hole_rows, board_rows, wild_rows, usage=True)[1]
 
 
-def _low_variant(g: Game, wild_can_be_ace: bool) -> int:
+def low_variant(g: Game, wild_can_be_ace: bool) -> int:
     check_flag(wild_can_be_ace, "wild_can_be_ace")
     if g.low is None:
         with_low = ", ".join(n for n, x in _games().items() if x.low is not None)
@@ -464,17 +482,17 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
     may count as an ace.
     """
     g = get_game(game)
-    variant = _low_variant(g, wild_can_be_ace)
+    variant = low_variant(g, wild_can_be_ace)
     g, hole_rows, board_rows, wild_rows = _prepare(g, hole, board, wild, g.low.hand_size, check)
     if g.low.kind == "deuce_to_seven":
         return _deuce_to_seven_many(g, hole_rows, board_rows)
     t = tables_for(g)
     n_hole, n_board = hole_rows.shape[1], board_rows.shape[1]
-    groups = _groups(g, n_hole, n_board, g.low.hand_size, False)
+    groups = hand_groups(g, n_hole, n_board, g.low.hand_size, False)
     out = np.empty(hole_rows.shape[0], dtype=np.uint32)
     if t.exact_low_classes.size and len(groups.board_sets) > 1 and g.low.hand_size == g.hand_size:
         j = g.hole_rule.min_used
-        hole_sets, hole_len = _padded(list(itertools.combinations(range(n_hole), j)))
+        hole_sets, hole_len = padded_subsets(list(itertools.combinations(range(n_hole), j)))
         best_exact_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, hole_sets, hole_len,
                        t.card_bits, t.suit_bits, t.disp, t.hash_params, t.hole_index,
                        t.exact_low_classes, t.low_strength, out)
@@ -756,7 +774,7 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
     True
     """
     g = get_game(game)
-    _low_variant(g, wild_can_be_ace)
+    low_variant(g, wild_can_be_ace)
     hole_codes, board_codes = _parse_hand(g, hole, board)
     _check_counts(g, len(hole_codes), len(board_codes), g.low.hand_size)
     strength = int(evaluate_low_many(g, hole_codes[None, :], board_codes[None, :], wild=wild,

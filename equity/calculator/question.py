@@ -1,0 +1,317 @@
+"""The calculator's question: the hands, board, dead cards and options of a ``calc`` call, checked once.
+
+:func:`question` reads what the caller gave (text or codes, ranges, lists of
+hands, ``random``), checks it against the game's description and the shared
+option checks of :mod:`equity.options`, and returns a :class:`Question` that the
+exact and Monte Carlo engines read without checking again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from equity._kernels.calc import FIXED, RANDOM, RANGE
+from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
+from equity.errors import CardError, InvalidInputError, OptionError
+from equity.evaluator import kernel_hand_rule, kernel_takes_rule
+from equity.games import Draw, Exchange, Game, Switch, get_game
+from equity.options import (
+    exchange_policy_codes,
+    has_phase,
+    lookahead_samples,
+    pot_mode,
+    switch_options,
+    user_exchange_policy,
+    wild_can_be_ace,
+)
+from equity.ranges import parse_range
+from equity.tables import tables_for
+
+__all__ = ["Seat", "Question", "question", "game_cards", "is_random", "n_cards"]
+
+_RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
+
+
+_DRAW_RULES = ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse")
+_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", *_DRAW_RULES)
+
+
+@dataclass
+class Seat:
+    """One seat's hand: fixed cards, a range or list of hands (weighted), or random."""
+
+    text: str
+    kind: int
+    combos: np.ndarray  # uint8[k, n_hole]: one row for fixed cards, none for random
+    weights: np.ndarray
+
+
+@dataclass
+class Question:
+    """A checked ``calc`` call: what is known, the pot, and the phases still to be played with
+    their options as the kernels take them."""
+
+    game: Game
+    seats: list[Seat]
+    board: np.ndarray
+    dead: np.ndarray
+    mode: str
+    wild: int | None  # the final wild rank (El Dorado after the exchange); -1 for none
+    exchange: bool  # the exchange is still to be played
+    switch: bool  # the game's switch and draw phases are played
+    wild_can_be_ace: bool = True  # the low's wild card may count as an ace
+    exchange_codes: np.ndarray | None = None  # per seat, when the exchange is played
+    user_policy: Any = None  # the one user exchange policy, if any
+    lookahead_samples: int = 0  # draws per decision of the lookahead policy
+    draw: dict = field(default_factory=dict)  # the switch and draw options (equity.options.switch_options)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def n_hole(self) -> int:
+        return self.game.hole_cards
+
+    @property
+    def known(self) -> np.ndarray:
+        fixed = [s.combos[0] for s in self.seats if s.kind == FIXED]
+        return np.concatenate([self.board, self.dead, *fixed]).astype(np.uint8)
+
+    @property
+    def stub(self) -> np.ndarray:
+        known = set(self.known.tolist())
+        return np.array([c for c in self.game.deck if c not in known], dtype=np.uint8)
+
+    @property
+    def missing(self) -> int:
+        return self.game.board_cards - len(self.board)
+
+    @property
+    def fixed_wild(self) -> int | None:
+        """The wild rank every hand is valued with: the stated final rank (El Dorado after the
+        exchange) or the game's fixed one (a custom game); -1 for none stated; None when the
+        game has no wild cards or an exchange is still to make the rank."""
+        return self.wild if self.wild is not None else self.game.fixed_wild_rank
+
+    def fused(self) -> bool:
+        """Whether the fused kernels apply: no phase to play, no wild card (or a fixed wild rank
+        in a high pot of hands drawn from all of a player's cards and the board, El Dorado after
+        the exchange), a high pot or a hi-lo pot with an ace-to-five low of the hand's size."""
+        g = self.game
+        ruled = kernel_takes_rule(g)
+        wild = self.fixed_wild
+        no_wild = g.wild is None or wild == -1
+        if not no_wild and wild is not None and self.mode == "high" and ruled:
+            hole_sets, hole_len, exact_need = kernel_hand_rule(g)  # one choice: all the hole cards
+            no_wild = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == g.hole_cards
+        low = g.low
+        pot = self.mode == "high" or (
+            self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
+            and low.hand_size == g.hand_size)
+        return not self.exchange and not self.switch and no_wild and pot and ruled
+
+    def switch_fused(self) -> bool:
+        """Whether the fused Switch kernel applies: switch or draw phases, a high pot, no wild
+        card, hands valued through the seven-card tables (five or seven cards)."""
+        return (self.switch and self.mode == "high" and self.game.wild is None
+                and tables_for(self.game).seven_offsets.size > 0)
+
+
+def game_cards(text, what: str, g: Game) -> np.ndarray:
+    try:
+        codes = card_codes(text)  # arrays too: a code outside 0..51 is an error, not wrapped
+    except CardError as error:
+        raise CardError(f"{what}: {error}") from None
+    for code in codes.tolist():
+        if code not in g.deck:
+            raise CardError(f"{what}: card '{card_text(code)}' is not in the {g.name} deck "
+                            f"({g.describe_deck()})")
+    return codes
+
+
+def is_random(text: str) -> bool:
+    return text.strip().lower() in _RANDOM_WORDS
+
+
+def _hand_list(hands) -> list[str]:
+    if isinstance(hands, str):
+        raise OptionError(f"hands must be a list of hands, one per player, e.g. ['AhKh', 'QsQd']; "
+                          f"got the single text {hands!r}")
+    if not isinstance(hands, Iterable) or isinstance(hands, (bytes, dict)):
+        raise OptionError(f"hands must be a list of hands, one per player, e.g. ['AhKh', 'QsQd']; "
+                          f"got {hands!r}")
+    listed = list(hands)
+    for k, hand in enumerate(listed, start=1):
+        if not isinstance(hand, str):
+            raise OptionError(f"hand {k}: give each hand as text ('AhKh', 'AKs', 'random'), got {hand!r}")
+    return listed
+
+
+def n_cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _fixed_seat(text: str, codes: np.ndarray) -> Seat:
+    return Seat(text, FIXED, codes[None, :].astype(np.uint8), np.ones(1))
+
+
+def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> Seat:
+    """A list of explicit hands (``"AhKhQh, 2c3c4c"``) as a range of equal weights."""
+    parts = [p for p in text.replace(";", ",").replace("|", ",").split(",") if p.strip()]
+    if not parts:
+        raise InvalidInputError(f"hand {k} is empty: give its cards, a list of hands separated by "
+                                "commas, or 'random'")
+    rows = []
+    for part in parts:
+        try:
+            codes = game_cards(part, f"hand {k}", g)
+        except CardError as error:
+            raise CardError(f"{error} ({g.name} hands are written as cards, e.g. "
+                            f"{format_cards(np.array(g.deck[-g.hole_cards:], dtype=np.uint8))!r}; range "
+                            "notation is for two-card games)") from None
+        if len(codes) != g.hole_cards:
+            raise InvalidInputError(
+                f"hand {k} {text!r}: {part.strip()!r} has {n_cards(len(codes))}; {g.name} hands have "
+                f"{g.hole_cards} (give cards, a list of hands separated by commas, or 'random')")
+        if len(set(codes.tolist())) != len(codes):
+            raise CardError(f"hand {k}: {part.strip()!r} repeats a card")
+        if not known.intersection(codes.tolist()):
+            rows.append(np.sort(codes)[::-1])
+    if not rows:
+        raise InvalidInputError(f"hand {k} {text!r} has no hand left beside the known cards")
+    combos = np.unique(np.array(rows, dtype=np.uint8), axis=0)
+    return Seat(text, RANGE, combos, np.ones(len(combos)))
+
+
+def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray) -> list[Seat]:
+    seats: list[Seat | None] = []
+    places: dict[int, str] = {}
+    for code in board.tolist():
+        places[code] = "the board"
+    for code in dead.tolist():
+        if code in places:
+            raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and the dead cards")
+        places[code] = "the dead cards"
+    pending: list[tuple[int, str, np.ndarray | None]] = []
+    for k, text in enumerate(hands, start=1):
+        if is_random(text):
+            seats.append(Seat(text, RANDOM, np.zeros((0, g.hole_cards), dtype=np.uint8), np.zeros(0)))
+            continue
+        try:
+            codes = card_codes(text)
+        except CardError:
+            codes = None
+        if codes is not None and len(codes) == g.hole_cards:
+            codes = game_cards(codes, f"hand {k}", g)
+            for code in codes.tolist():
+                if code in places:
+                    raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and hand {k}")
+                places[code] = f"hand {k}"
+            seats.append(_fixed_seat(text, codes))
+        else:
+            seats.append(None)
+            pending.append((k, text, codes))
+    known = set(places)
+    for k, text, codes in pending:
+        if g.hole_cards == 2:
+            try:
+                rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
+            except InvalidInputError as error:
+                if codes is not None and len(codes) and "," not in text:  # cards, not a range
+                    raise InvalidInputError(
+                        f"hand {k} {text!r} has {n_cards(len(codes))}; {g.name} hands have 2 (or give "
+                        "a range such as 'QQ+, AKs', or 'random')") from None
+                raise type(error)(f"hand {k}: {error}") from None
+            seat = Seat(text, RANGE, rng.combos, rng.weights)
+        else:
+            seat = _explicit_list(text, k, g, known)
+        seats[k - 1] = seat
+    return seats  # type: ignore[return-value]
+
+
+def _wild_rule(g: Game, wild) -> int | None:
+    """The final wild rank from the ``wild`` rule: None (exchange still to come), -1 (none) or a rank."""
+    if wild is None:
+        return None
+    if g.wild is None:
+        raise OptionError(f"{g.name} has no wild cards: the wild rule applies to eldorado")
+    rank = parse_wild_rank(wild)
+    if rank != -1 and rank not in g.deck_ranks:
+        raise OptionError(f"wild rank {wild!r} is not in the {g.name} deck")
+    return rank
+
+
+def question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> Question:
+    """Check a ``calc`` call's arguments (see :func:`equity.calc`) and return its question."""
+    g = get_game(game)
+    unknown = sorted(set(rules) - set(_RULES))
+    if unknown:
+        raise OptionError(f"unknown rule {unknown[0]!r}: calc takes {', '.join(_RULES)}")
+    hand_texts = _hand_list(hands)
+    if not 2 <= len(hand_texts) <= g.max_players:
+        given = f"{len(hand_texts)} hand{'' if len(hand_texts) == 1 else 's'} given"
+        raise OptionError(f"{given}: {g.name} allows 2 to {g.max_players} players")
+    board_codes = game_cards(board, "board", g) if board is not None and str(board).strip() else \
+        np.zeros(0, dtype=np.uint8)
+    dead_codes = game_cards(dead, "dead cards", g) if dead is not None and str(dead).strip() else \
+        np.zeros(0, dtype=np.uint8)
+    for what, codes in (("board", board_codes), ("dead cards", dead_codes)):
+        if len(set(codes.tolist())) != len(codes):
+            raise CardError(f"the {what} repeat a card")
+    wild = _wild_rule(g, rules.get("wild"))
+    has_exchange = has_phase(g, Exchange)
+    exchange = has_exchange and wild is None
+    switch = has_phase(g, Switch, Draw)
+    sizes = list(g.street_ends())
+    if has_exchange:  # the street the exchange follows, and how many board cards it ends on
+        after = next(p.after_street for p in g.phases if isinstance(p, Exchange))
+        cut = next(i for i, s in enumerate(g.streets, start=1) if s.name == after)
+        exchanged_on = sizes[cut]
+    if exchange:
+        sizes = sizes[: cut + 1]
+        if len(board_codes) > sizes[-1] and len(board_codes) <= g.board_cards:
+            raise InvalidInputError(
+                f"{g.name}: a board of {n_cards(len(board_codes))} is past the exchange; give the "
+                "final wild rank with wild='K' (or wild='none') to value hands after the exchange")
+    if has_exchange and not exchange and len(board_codes) < sizes[1]:
+        raise InvalidInputError(
+            f"{g.name}: wild= states the result of the exchange, which follows the flop; give the "
+            "final flop as the board")
+    if has_exchange and wild is not None and wild != -1:
+        swapped_into = board_codes[:exchanged_on]
+        if not any(code // 4 == wild for code in swapped_into.tolist()):
+            raise InvalidInputError(
+                f"{g.name}: wild={rules['wild']!r}, but the wild card is the last card swapped into "
+                f"the {after} and the {after} {format_cards(swapped_into)} holds no card of that rank "
+                "(give the final flop as the board, or wild='none')")
+    if len(board_codes) > g.board_cards:
+        raise InvalidInputError(f"{g.name} deals {n_cards(g.board_cards)} to the board; the board "
+                                f"given has {len(board_codes)}")
+    if len(board_codes) not in sizes:
+        before = " before the exchange" if exchange else ""
+        raise InvalidInputError(
+            f"{g.name}: a board of {n_cards(len(board_codes))} does not end a street (boards of "
+            f"{', '.join(map(str, sizes))} cards{before})")
+    if policies is not None and not exchange:
+        raise OptionError(f"policies make the exchange of a game with one (eldorado, before the "
+                          f"exchange); {g.name} here has none to play")
+    mode = pot_mode(g, rules.get("pot"), hi_lo)
+    draw = switch_options(g, **{name: rules.get(name) for name in _DRAW_RULES})
+    ace = wild_can_be_ace(g, mode, rules.get("wild_can_be_ace"))
+    samples = lookahead_samples(exchange, rules.get("lookahead_samples"))
+    seats = _parse_seats(g, hand_texts, board_codes, dead_codes)
+    q = Question(g, seats, board_codes, dead_codes, mode, wild, exchange, switch, ace, draw=draw,
+                 lookahead_samples=samples)
+    if exchange:
+        q.exchange_codes = exchange_policy_codes(g, q.players, policies)
+        q.user_policy = user_exchange_policy(policies)
+    needed = sum(g.hole_cards for s in seats if s.kind != FIXED) + q.missing
+    if needed > len(q.stub):
+        raise InvalidInputError(
+            f"{g.name}: {len(q.stub)} unknown cards cannot deal {needed} (hands and board left to deal)")
+    return q

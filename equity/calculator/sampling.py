@@ -1,0 +1,311 @@
+"""Monte Carlo: chunks of trials, each with its own random stream from the seed, played by the
+fused kernels where they apply (plain deals, the heads-up blocks, Switch and the draw) and by the
+general path otherwise (the El Dorado exchange, wild cards, lows).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from equity._kernels import simd
+from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
+from equity.calculator.execution import bar_off, threads_for
+from equity.calculator.question import Question, n_cards
+from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
+from equity.eldorado_exchange import run_exchange
+from equity.errors import InvalidInputError
+from equity.evaluator import flush_bias, kernel_hand_rule
+from equity.options import DRAW_POLICIES, draw_policy_codes
+from equity.results import SeatSums, row_sums
+from equity.rng import chunk_states, stream_state
+from equity.switch import switch_plan
+from equity.tables import tables_for
+
+__all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "Sampler", "sample"]
+
+#: Trials when neither ``trials`` nor ``precision`` is given and enumeration is too long.
+DEFAULT_TRIALS = 1_000_000
+#: Trials per chunk (each chunk has its own random stream from the seed).
+CHUNK_TRIALS = 65_536
+#: Most trials a ``precision`` run plays before it stops short of its target.
+MAX_PRECISION_TRIALS = 2_000_000_000
+#: Most combinations of listed hands a Switch or draw game plays (each has its own kernel call).
+MAX_LISTED_DEALS = 20_000
+#: Chunks handed to the fused sampling kernel at once (spread over the threads).
+CHUNKS_PER_CALL = 16
+
+
+def _seat_arrays(q: Question):
+    """Seat kinds, preset hole cards and the flat range table of :mod:`equity._kernels.calc`."""
+    h = q.n_hole
+    kinds = np.array([s.kind for s in q.seats], dtype=np.int8)
+    fixed = np.zeros(q.players * h, dtype=np.uint8)
+    starts = [0]
+    combos, cumulative, masks = [], [], []
+    for p, seat in enumerate(q.seats):
+        if seat.kind == FIXED:
+            fixed[p * h:(p + 1) * h] = seat.combos[0]
+        if seat.kind == RANGE:
+            combos.append(seat.combos)
+            running = np.cumsum(seat.weights)
+            cumulative.append(running / running[-1])
+            masks.append(np.bitwise_or.reduce(
+                np.left_shift(np.uint64(1), seat.combos.astype(np.uint64)), axis=1))
+        starts.append(starts[-1] + (len(seat.combos) if seat.kind == RANGE else 0))
+    if combos:
+        flat = np.ascontiguousarray(np.concatenate(combos))
+        cum = np.concatenate(cumulative)
+        cum[np.array(starts[1:]) - 1] = 1.0
+        mask = np.concatenate(masks).astype(np.uint64)
+    else:
+        flat = np.zeros((0, h), dtype=np.uint8)
+        cum = np.zeros(0)
+        mask = np.zeros(0, dtype=np.uint64)
+    return kinds, fixed, np.array(starts, dtype=np.int64), flat, cum, mask
+
+
+def _listed_deals(q: Question):
+    """For a switch or draw game with seats given as lists of hands: the seat kinds with every
+    list seat fixed, and per fitting combination of listed hands (no card twice) its preset hole
+    cards, its stub and its probability (the product of the hands' weights, normalised)."""
+    h = q.n_hole
+    kinds = np.array([FIXED if s.kind == RANGE else s.kind for s in q.seats], dtype=np.int8)
+    base = np.zeros(q.players * h, dtype=np.uint8)
+    listed = []
+    for p, seat in enumerate(q.seats):
+        if seat.kind == FIXED:
+            base[p * h:(p + 1) * h] = seat.combos[0]
+        elif seat.kind == RANGE:
+            listed.append(p)
+    count = math.prod(len(q.seats[p].combos) for p in listed)
+    if count > MAX_LISTED_DEALS:
+        raise InvalidInputError(
+            f"the listed hands make {count:,} combinations; {q.game.name} plays at most "
+            f"{MAX_LISTED_DEALS:,} (shorten the lists)")
+    stub_all = q.stub
+    fixed, stubs, weights = [], [], []
+    for choice in itertools.product(*(range(len(q.seats[p].combos)) for p in listed)):
+        hole = base.copy()
+        weight = 1.0
+        for p, j in zip(listed, choice, strict=True):
+            hole[p * h:(p + 1) * h] = q.seats[p].combos[j]
+            weight *= float(q.seats[p].weights[j])
+        taken = hole[[p * h + i for p in listed for i in range(h)]]
+        if len(set(taken.tolist())) < len(taken):
+            continue  # two listed hands share a card
+        fixed.append(hole)
+        stubs.append(stub_all[~np.isin(stub_all, taken)])
+        weights.append(weight)
+    if not fixed:
+        raise InvalidInputError("the listed hands never fit together: every combination shares a card")
+    probabilities = np.array(weights) / sum(weights)
+    return kinds, fixed, stubs, probabilities
+
+
+def _chunk_sizes(trials: int, first_chunk: int, count: int) -> np.ndarray:
+    starts = (first_chunk + np.arange(count)) * CHUNK_TRIALS
+    return np.maximum(0, np.minimum(CHUNK_TRIALS, trials - starts)).astype(np.int64)
+
+
+def _no_fit() -> InvalidInputError:
+    return InvalidInputError("the ranges almost never fit together beside the known cards "
+                             f"(no fitting draw in {100_000} tries): narrow them or check the cards")
+
+
+class Sampler:
+    """Plays chunks ``k`` (random stream ``(seed, k)``) of a calculation and adds them to the sums."""
+
+    def __init__(self, q: Question, seed: int):
+        self.q = q
+        self.seed = seed
+        self.arrays = _seat_arrays(q)
+        self.stub = q.stub
+        if q.switch:
+            self._switch_setup()
+
+    def _switch_setup(self) -> None:
+        q = self.q
+        self.before, self.draw, self.after = switch_plan(q.game)
+        self.limit = q.draw["limit"]
+        self.limit_with_ace = q.draw["limit_with_ace"]
+        self.draw_codes = draw_policy_codes(q.draw["policy"], q.players, q.game.fixed_wild_rank)
+        self.reverse = q.draw["reverse"]
+        self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
+        # the policy without a fixed wild rank's bits
+        drawing = bool((draw_policy_codes(q.draw["policy"], q.players) != DRAW_POLICIES["stand"]).any())
+        if self.draw and drawing:
+            # a player draws from the stub left after the deal plus the earlier players'
+            # discards: as many cards as the stub, whatever the earlier players did
+            live = len(q.stub) - sum(q.n_hole for s in q.seats if s.kind != FIXED)
+            most = min(5, max(self.limit, self.limit_with_ace))
+            if live < most:
+                raise InvalidInputError(
+                    f"{q.game.name}: the dead cards leave {n_cards(live)} to draw from after the "
+                    f"deal, and a player may draw up to {most}: fewer dead cards, a lower "
+                    "draw_limit and draw_limit_with_ace, or draw_policy='stand'")
+
+    def _switch_listed(self, sizes, first_chunk: int, sums: SeatSums) -> int:
+        """Chunks of a switch or draw game with seats given as lists of hands: each chunk's
+        trials are shared among the fitting combinations of listed hands by a multinomial draw
+        (the same as drawing a combination per trial), and each share is played with those
+        hands fixed."""
+        kinds, fixed, stubs, probabilities = self.listed
+        for k, size in enumerate(sizes.tolist()):
+            if size == 0:
+                continue
+            sequence = np.random.SeedSequence(self.seed, spawn_key=(first_chunk + k, 1))
+            shares = np.random.default_rng(sequence).multinomial(size, probabilities)
+            for j in np.flatnonzero(shares).tolist():
+                states = stream_state(self.seed, (first_chunk + k, 2, j))[None, :]
+                one = np.array([shares[j]], dtype=np.int64)
+                if self.q.switch_fused():
+                    self._switch_fused(one, states, sums, kinds, fixed[j], stubs[j])
+                else:
+                    sums.add_sums(*self._general_chunk(shares[j], states[0], kinds, fixed[j], stubs[j]))
+        return int(sizes.sum())
+
+    def run(self, trials: int, first_chunk: int, count: int, sums: SeatSums) -> int:
+        sizes = _chunk_sizes(trials, first_chunk, count)
+        if self.q.switch and self.listed:
+            return self._switch_listed(sizes, first_chunk, sums)
+        states = chunk_states(self.seed, first_chunk, count)
+        if self.q.fused():
+            return self._fused(sizes, states, sums)
+        if self.q.switch_fused():
+            return self._switch_fused(sizes, states, sums)
+        # each worker reduces its own chunk; the sums are added here in chunk order
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            results = list(pool.map(self._general_chunk, sizes, states))
+        for chunk_sums in results:
+            sums.add_sums(*chunk_sums)
+        return int(sizes.sum())
+
+    def _fused(self, sizes, states, sums: SeatSums) -> int:
+        q = self.q
+        kinds, fixed, starts, combos, cum, masks = self.arrays
+        count = len(sizes)
+        chunk_sums = np.zeros((count, 5, q.players))
+        dealt = np.zeros(count, dtype=np.int64)
+        if self._duel_in_blocks():
+            t = tables_for(q.game)
+            plan = simd.duel_plan(self.stub, fixed, t.seven_words,
+                                  int(flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]))
+            with threads_for(int(sizes.sum()) * q.players):
+                simd.duel_blocks(states, sizes, plan, t.seven_offsets, t.seven_classes,
+                                 t.flush_classes[0], chunk_sums)
+            for row in range(count):
+                sums.add_sums(float(sizes[row]), *chunk_sums[row])
+            return int(sizes.sum())
+        with threads_for(int(sizes.sum()) * q.players):
+            sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+                         masks, q.board, q.game.board_cards, *table_args(q), chunk_sums, dealt)
+        if (dealt < sizes).any():
+            raise _no_fit()
+        for row in range(count):
+            sums.add_sums(float(dealt[row]), *chunk_sums[row])
+        return int(sizes.sum())
+
+    def _duel_in_blocks(self) -> bool:
+        """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed
+        hands of two cards, each the best five of its cards and a whole board still to come,
+        a high pot, no wild card, and a host that can run the blocks."""
+        q = self.q
+        g = q.game
+        if (q.players != 2 or any(s.kind != FIXED for s in q.seats) or q.mode != "high"
+                or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or len(q.board)
+                or g.hand_size != 5 or g.wild is not None or g.fixed_wild_rank is not None
+                or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
+                or not simd.available()):
+            return False
+        hole_sets, hole_len, exact_need = kernel_hand_rule(g)
+        one_choice = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == q.n_hole
+        return one_choice and tables_for(g).seven_offsets.size > 0
+
+    def _switch_fused(self, sizes, states, sums: SeatSums, kinds=None, fixed=None, stub=None) -> int:
+        q = self.q
+        t = tables_for(q.game)
+        if kinds is None:
+            kinds, fixed, *_ = self.arrays
+            stub = self.stub
+        chunk_sums = np.zeros((len(sizes), 5, q.players))
+        with threads_for(int(sizes.sum()) * q.players):
+            sample_switch(states, sizes, stub, q.players, kinds, fixed, self.before, self.draw,
+                          self.after, self.draw_codes, self.limit, self.limit_with_ace, self.reverse,
+                          t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
+                          flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0], chunk_sums)
+        for row in range(len(sizes)):
+            sums.add_sums(float(sizes[row]), *chunk_sums[row])
+        return int(sizes.sum())
+
+    def _general_chunk(self, size: int, state: np.ndarray, switch_kinds=None, switch_fixed=None,
+                       switch_stub=None):
+        q = self.q
+        state = state.copy()
+        kinds, fixed, starts, combos, cum, masks = self.arrays
+        if q.switch:
+            if switch_kinds is not None:  # one combination of listed hands (_switch_listed)
+                kinds, fixed = switch_kinds, switch_fixed
+            stub = self.stub if switch_stub is None else switch_stub
+            hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
+            switch_rows(state, stub, q.players, kinds, fixed, self.before, self.draw, self.after,
+                        self.draw_codes, self.limit, self.limit_with_ace, self.reverse, hole)
+            board = np.zeros((size, 0), dtype=np.uint8)
+            wild_rows = None
+        else:
+            hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
+            board = np.empty((size, q.game.board_cards), dtype=np.uint8)
+            dealt = deal_rows(state, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
+                              masks, q.board, hole, board)
+            if dealt < size:
+                raise _no_fit()
+            wild_rows = fixed_wild_rows(q, size)
+            if q.exchange:
+                active = np.ones((size, q.players), dtype=bool)
+                script = np.full((size, q.players, 2), -1, dtype=np.int64)
+                wild, *_ = run_exchange(q.game, hole, board, active, q.exchange_codes, script, state,
+                                        q.lookahead_samples, q.user_policy, q.mode, q.wild_can_be_ace)
+                wild_rows = wild.astype(np.int8)
+        high, low = seat_strengths(q, hole, board, wild_rows)
+        return row_sums(*pot_shares(q, high, low))
+
+
+def sample(q: Question, sums: SeatSums, trials: int | None, precision: float | None, seed: int,
+           show: bool | None) -> int:
+    """Play ``trials`` trials (or, with ``precision``, until every standard error is below it,
+    ``trials`` at most) into ``sums``; returns the trials played."""
+    from tqdm.auto import tqdm
+
+    sampler = Sampler(q, seed)
+    per_call = CHUNKS_PER_CALL if q.fused() or q.switch_fused() else 4
+    played = 0
+    chunk = 0
+    if precision is None:
+        total = int(trials)
+        n_chunks = -(-total // CHUNK_TRIALS)
+        with tqdm(total=total, disable=bar_off(show), unit="trial", desc=f"{q.game.name} trials") as bar:
+            while chunk < n_chunks:
+                count = min(per_call, n_chunks - chunk)
+                done = sampler.run(total, chunk, count, sums)
+                played += done
+                chunk += count
+                bar.update(done)
+        return played
+    cap = int(trials) if trials is not None else MAX_PRECISION_TRIALS
+    n_chunks = -(-cap // CHUNK_TRIALS)
+    rounds = 1
+    desc = f"{q.game.name} to ±{precision}"
+    with tqdm(total=None, disable=bar_off(show), unit="trial", desc=desc) as bar:
+        while chunk < n_chunks:
+            count = min(rounds, n_chunks - chunk)
+            done = sampler.run(cap, chunk, count, sums)
+            played += done
+            chunk += count
+            bar.update(done)
+            if sums.n > 1 and float(sums.stderr().max()) < precision:
+                break
+            rounds = min(rounds * 2, per_call * 4)
+    return played
