@@ -90,21 +90,20 @@ def play_cell(profile: str, players: int, deals: int, *, seed: int, chunk: int =
         share when it alone declines every exchange, same deals).
     """
     def play(policies):
-        return equity.simulate("eldorado", players, deals, seed=seed, first_chunk=chunk, policies=policies,
-                               lookahead_samples=lookahead_samples, progress=False)
+        return equity.play_deals("eldorado", players, deals, seed=seed, first_chunk=chunk, policies=policies,
+                                 lookahead_samples=lookahead_samples, progress=False, usage=False)
 
     base = play(profile)
-    share = base["share"].to_numpy(dtype=np.float64).reshape(deals, players)
+    share = base.share
     value = np.empty_like(share)
     for seat in range(players):
         alone = [profile] * players
         alone[seat] = "never"
-        other = play(alone)["share"].to_numpy(dtype=np.float64).reshape(deals, players)
-        value[:, seat] = share[:, seat] - other[:, seat]
+        value[:, seat] = share[:, seat] - play(alone).share[:, seat]
     return {
         "share": share,
-        "swapped": (base["gave"] != "").to_numpy(dtype=bool).reshape(deals, players),
-        "set_wild": base["set_wild"].to_numpy(dtype=bool).reshape(deals, players),
+        "swapped": base.gave >= 0,
+        "set_wild": base.setter[:, None] == np.arange(players),
         "swap_value": value,
     }
 

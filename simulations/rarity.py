@@ -11,7 +11,7 @@ straight flush are the orders to watch; high card below one pair in seven-card
 games is the classic one).
 
 Method: each game is dealt and played by the deal engine with its defaults:
-:func:`equity.simulate` for Hold'em, Omaha, Tahoe, Spanish, Egyptian, El Dorado
+:func:`equity.play_deals` for Hold'em, Omaha, Tahoe, Spanish, Egyptian, El Dorado
 (every seat ``greedy`` in the exchange) and seven-card draw (the dealt seven, best
 five); :func:`equity.switch.play_switch` with the standard draw policy for Switch
 and seven-card Switch; and plain five-card draw with the standard policy by
@@ -64,8 +64,8 @@ def showdown_strengths(game: str, players: int, deals: int, *, seed: int, chunk:
     elif game == "draw":
         hands = play_plain(players, deals, seed=seed, chunk=chunk)["hands"]
     else:
-        table = equity.simulate(game, players, deals, seed=seed, first_chunk=chunk, progress=False)
-        return table["strength"].to_numpy(dtype=np.uint32).reshape(deals, players)
+        return equity.play_deals(game, players, deals, seed=seed, first_chunk=chunk, progress=False,
+                                 usage=False).high
     size = hands.shape[2]
     return equity.evaluate_many(game, hands.reshape(deals * players, size), None,
                                 check=False).reshape(deals, players)

@@ -11,8 +11,8 @@ exactly two) as baselines; and in hi-lo, how often the pot is scooped (one
 player takes all of it), split (no single player takes all of it) or a player is
 quartered (wins exactly a quarter).
 
-Method: :func:`equity.simulate` deals and plays each game (Tahoe and Omaha for
-``pot="hi_lo"``, whose table also carries each seat's high strength; the high
+Method: :func:`equity.play_deals` deals and plays each game (Tahoe and Omaha for
+``pot="hi_lo"``, whose deals also carry each seat's high strength; the high
 winners are the seats with the deal's best high strength).  Hole cards used come
 from the engine (:func:`equity.hole_cards_used_many`: the fewest hole cards that
 make the best hand's value).  The all-eight-cards hand is the best of the Tahoe
@@ -35,7 +35,7 @@ import pandas as pd
 
 import equity
 from equity.errors import OptionError
-from simulations.study import Study, add_up, card_codes_of, estimates, sum_row
+from simulations.study import Study, add_up, estimates, sum_row
 
 __all__ = ["STUDY", "best_with_all_three", "ALL"]
 
@@ -82,13 +82,13 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
            deals: int) -> pd.DataFrame:
     game, players = cell["game"], cell["players"]
     g = equity.get_game(game)
-    table = equity.simulate(game, players, deals, seed=seed, first_chunk=chunk, progress=False,
-                            pot="hi_lo" if game in HI_LO else None)
+    played = equity.play_deals(game, players, deals, seed=seed, first_chunk=chunk, progress=False,
+                               pot="hi_lo" if game in HI_LO else None)
     shape = (deals, players)
-    strength = table["strength"].to_numpy(dtype=np.uint32).reshape(shape)
+    strength = played.high
     positions = equity.category_positions(strength).astype(np.int64)
-    if "hole_cards_used" in table:
-        used = table["hole_cards_used"].to_numpy(dtype=np.int64).reshape(shape)
+    if played.hole_cards_used is not None:
+        used = played.hole_cards_used.astype(np.int64)
     else:  # Omaha: exactly two, by rule
         used = np.full(shape, g.hole_rule.min_used, dtype=np.int64)
     winners = strength == strength.max(axis=1, keepdims=True)
@@ -103,9 +103,8 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
                 rows.append(sum_row(x, (group & (used == n_used)).sum(axis=1), measure="usage",
                                     hands=hands, category=name, key=str(n_used)))
     if game == "tahoe":
-        hole = card_codes_of(table["hole"].to_numpy(), 3)
-        board = card_codes_of(table["board"].to_numpy()[::players], 5)
-        any_five = best_with_all_three(hole, np.repeat(board, players, axis=0)).reshape(shape)
+        hole = played.hole.reshape(deals * players, g.hole_cards)
+        any_five = best_with_all_three(hole, np.repeat(played.board, players, axis=0)).reshape(shape)
         better = any_five > strength
         for hands, chosen in (("all", np.ones(shape, dtype=bool)), ("winners", winners)):
             rows.append(sum_row(chosen.sum(axis=1), (chosen & better).sum(axis=1), measure="all_three",
@@ -120,8 +119,7 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
         rows.append(sum_row(1, (high_shares != any_shares).any(axis=1), measure="all_three", hands="deals",
                             category=ALL, key="pot_changes"))
     if game in HI_LO:
-        share = table["share"].to_numpy(dtype=np.float64).reshape(shape)
-        low = table["low"].to_numpy().reshape(shape)
+        share, low = played.share, played.low
         outcomes = {
             "low_qualifies": (low > 0).any(axis=1),
             "scoop": (share == 1).any(axis=1),

@@ -5,14 +5,12 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-import pandas as pd
 import pytest
 import reference
 from conftest import STANDARD_FIVE_CARD_CENSUS
 
 import equity
 from simulations import harness
-from simulations.harness import card_codes_of
 from simulations.switch_pairs import PAT, play_plain
 
 SEED = 97
@@ -47,20 +45,19 @@ def test_exchange_policies_play_the_same_deals(policy: str) -> None:
     # only moves cards between hands and the flop), the last board card is the same, and a seat
     # that does not swap keeps the hole cards it was dealt.
     players, deals = 4, 400
-    never = equity.simulate("eldorado", players, deals, seed=SEED, policies="never")
-    mixed = equity.simulate("eldorado", players, deals, seed=SEED, policies=[policy, "never", policy, policy],
-                            lookahead_samples=20)
+    never = equity.play_deals("eldorado", players, deals, seed=SEED, policies="never")
+    mixed = equity.play_deals("eldorado", players, deals, seed=SEED,
+                              policies=[policy, "never", policy, policy], lookahead_samples=20)
 
-    def cards_per_deal(table: pd.DataFrame) -> list[frozenset[int]]:
-        hole = card_codes_of(table.hole.to_numpy(), 2).reshape(deals, -1)
-        board = card_codes_of(table.board.to_numpy()[::players], 4)
-        return [frozenset(h) | frozenset(b) for h, b in zip(hole.tolist(), board.tolist(), strict=True)]
+    def cards_per_deal(played: equity.Deals) -> list[frozenset[int]]:
+        hole, board = played.hole.reshape(deals, -1).tolist(), played.board.tolist()
+        return [frozenset(h) | frozenset(b) for h, b in zip(hole, board, strict=True)]
 
     assert cards_per_deal(never) == cards_per_deal(mixed)
-    assert (never.board.str[6:].to_numpy() == mixed.board.str[6:].to_numpy()).all()
-    kept = (mixed.gave == "").to_numpy()
+    assert (never.board[:, 3] == mixed.board[:, 3]).all()
+    kept = mixed.gave < 0
     assert kept.sum() > deals  # seat 1 never swaps, and others sometimes keep
-    assert (never.hole.to_numpy()[kept] == mixed.hole.to_numpy()[kept]).all()
+    assert (never.hole[kept] == mixed.hole[kept]).all()
 
 
 def test_swap_value_is_the_equity_difference_on_common_deals(tmp_path) -> None:
@@ -165,9 +162,9 @@ def test_holdem_baseline_matches_the_reference_evaluator(tmp_path) -> None:
     # The slow reference evaluator (tests/reference.py) on the very same deals.
     players, deals = 3, 600
     result = run("tahoe-usage", tmp_path, deals=deals, players=str(players), params={"games": "holdem"}).table
-    table = equity.simulate("holdem", players, deals, seed=SEED)
-    hole = card_codes_of(table.hole.to_numpy(), 2).tolist()
-    board = card_codes_of(table.board.to_numpy(), 5).tolist()
+    played = equity.play_deals("holdem", players, deals, seed=SEED)
+    hole = played.hole.reshape(deals * players, 2).tolist()
+    board = np.repeat(played.board, players, axis=0).tolist()
     keyed = [reference.best_high_and_usage("holdem", h, b) for h, b in zip(hole, board, strict=True)]
     keys = [k for k, _ in keyed]
     used = np.array([u for _, u in keyed]).reshape(deals, players)
@@ -186,9 +183,9 @@ def test_never_all_three_count_matches_the_reference_evaluator(tmp_path) -> None
     players, deals = 3, 250
     three = run("tahoe-usage", tmp_path, deals=deals, players=str(players),
                 params={"games": "tahoe"}).tables["all_three"]
-    table = equity.simulate("tahoe", players, deals, seed=SEED)
-    hole = card_codes_of(table.hole.to_numpy(), 3).tolist()
-    board = card_codes_of(table.board.to_numpy(), 5).tolist()
+    played = equity.play_deals("tahoe", players, deals, seed=SEED)
+    hole = played.hole.reshape(deals * players, 3).tolist()
+    board = np.repeat(played.board, players, axis=0).tolist()
     better = 0
     for h, b in zip(hole, board, strict=True):
         any_five = max(reference.key_of(c) for c in itertools.combinations(h + b, 5))
