@@ -61,7 +61,6 @@ from simulations.study import (
     SUM_COLUMNS,
     Study,
     add_up,
-    card_codes_of,
     estimates,
     sum_row,
     z_score,
@@ -89,7 +88,6 @@ __all__ = [
     "add_up",
     "estimates",
     "write_parquet",
-    "card_codes_of",
     "z_score",
 ]
 

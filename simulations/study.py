@@ -25,7 +25,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from equity.cards import RANKS
 from equity.deal import CHUNK_DEALS
 
 __all__ = [
@@ -37,7 +36,6 @@ __all__ = [
     "add_up",
     "estimates",
     "z_score",
-    "card_codes_of",
 ]
 
 #: The per-deal sums every chunk reports for each estimate.
@@ -134,28 +132,3 @@ def z_score(difference: float, stderr: float) -> float:
     """``difference / stderr``, or NaN when the error is zero."""
     return difference / stderr if stderr > 0 else math.nan
 
-
-# ---------------------------------------------------------------------------------------------
-# Cards in the deal engine's tables
-# ---------------------------------------------------------------------------------------------
-_RANK_OF = np.full(256, 255, dtype=np.uint8)
-_SUIT_OF = np.full(256, 255, dtype=np.uint8)
-for _i, _c in enumerate(RANKS):
-    _RANK_OF[ord(_c)] = _i
-for _i, _c in enumerate("cdhs"):
-    _SUIT_OF[ord(_c)] = _i
-
-
-def card_codes_of(texts: Sequence[str] | pd.Series, n_cards: int) -> np.ndarray:
-    """Card codes, ``uint8[len(texts), n_cards]``, of the engine's card texts (``"AhKd"``).
-
-    Examples
-    --------
-    >>> card_codes_of(["AhKd", "2c3c"], 2).tolist()
-    [[50, 45], [0, 4]]
-    """
-    raw = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(-1, n_cards, 2)
-    codes = 4 * _RANK_OF[raw[:, :, 0]].astype(np.int16) + _SUIT_OF[raw[:, :, 1]]
-    if (raw.shape[0] != len(texts)) or (codes > 51).any():
-        raise ValueError("card texts must be two characters per card, as the deal engine writes them")
-    return codes.astype(np.uint8)
