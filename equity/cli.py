@@ -172,6 +172,22 @@ def _mount_studies() -> None:
 _mount_studies()
 
 
+def _mount_strategy() -> None:
+    """``equity draw`` (:mod:`equity.strategy.draw_cli`) and ``equity strategy ...``
+    (:mod:`equity.strategy.cli`), where those modules exist."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    if find_spec("equity.strategy.draw_cli") is not None:
+        app.command("draw")(import_module("equity.strategy.draw_cli").draw_command)
+    if find_spec("equity.strategy.cli") is not None:
+        app.add_typer(import_module("equity.strategy.cli").app, name="strategy",
+                      help="Equilibrium strategies: push/fold charts, the El Dorado exchange.")
+
+
+_mount_strategy()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; errors in the input end it with one line and status 2."""
     try:

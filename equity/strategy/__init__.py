@@ -1,0 +1,28 @@
+"""Strategy: the best decisions, not only the equity of fixed ones.
+
+Draw decisions (:mod:`equity.strategy.draw`: the exact value of every hold in a draw
+game, the whole-game optimum of a pay table) and push/fold equilibria
+(:mod:`equity.strategy.push_fold`).  The names below are imported on first use, so
+``import equity`` stays light.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: Public name -> the module of this package that defines it.
+_HOMES = {
+    "hold_values": "draw",
+    "optimal_return": "draw",
+    "PAY_TABLES": "draw",
+    "push_fold": "push_fold",
+    "PushFold": "push_fold",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    if name in _HOMES:
+        return getattr(importlib.import_module(f"equity.strategy.{_HOMES[name]}"), name)
+    raise AttributeError(f"module 'equity.strategy' has no attribute {name!r}")
