@@ -388,3 +388,11 @@ def test_the_command_module_imports_first_or_second():
                               cwd=ROOT)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == "['draw']"
+
+
+def test_the_strategy_document_runs():
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "docs" / "strategy.md"), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
