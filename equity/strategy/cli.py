@@ -1,0 +1,166 @@
+"""The ``equity strategy`` commands: ``push-fold`` prints a game's heads-up push/fold equilibrium.
+
+``equity strategy push-fold GAME --stack 10`` prints the small blind's pushing range and the big
+blind's calling range (as a rank grid), their sizes, the game value and the exploitability;
+``--thresholds`` prints instead the largest stack at which each hand is pushed and called.
+Wrong input raises the toolkit's errors, which the ``equity`` command prints in one line.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from equity.errors import InvalidInputError
+
+__all__ = ["app", "push_fold_command"]
+
+app = typer.Typer(
+    help="Equilibrium strategies: push/fold charts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(StrEnum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def _threshold_text(stack: float, largest: float) -> str:
+    if math.isnan(stack):
+        return "-"
+    if math.isinf(stack):
+        return f"{largest:g}+"
+    return f"{stack:.1f}"
+
+
+def _threshold_json(stack: float):
+    return None if math.isnan(stack) else "inf" if math.isinf(stack) else round(stack, 3)
+
+
+@app.command("push-fold")
+def push_fold_command(
+    game: Annotated[str | None, typer.Argument(
+        help="The game: holdem, spanish, egyptian, eldorado (or give --game-file).",
+        show_default=False)] = None,
+    stack: Annotated[float, typer.Option(
+        help="Effective stack in big blinds, blinds included (above 1).")] = 10.0,
+    ante: Annotated[float, typer.Option(help="Each player's ante in big blinds, on top of the stack.")] = 0.0,
+    thresholds: Annotated[bool, typer.Option(
+        "--thresholds", help="Print the largest stack at which each hand is pushed and called "
+                             "(solved from 1.1 to 20 bb in steps of 0.1) instead of one stack's ranges.")
+    ] = False,
+    method: Annotated[str | None, typer.Option(
+        help="The class matrix: 'exact' or 'monte carlo' (default: exact where it is quick).")] = None,
+    trials: Annotated[int | None, typer.Option(help="Monte Carlo trials per pair of hand classes.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of a Monte Carlo class matrix.")] = None,
+    policy: Annotated[list[str] | None, typer.Option(
+        help="El Dorado exchange policy (greedy, never, lookahead): once for both players, or the "
+             "small blind's then the big blind's.")] = None,
+    tolerance: Annotated[float | None, typer.Option(
+        help="Solve until the exploitability is below this, big blinds per hand.")] = None,
+    game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
+    """Heads-up push/fold equilibrium: the small blind pushes or folds, the big blind calls or folds."""
+    from equity.games import get_game
+    from equity.strategy.push_fold import TOLERANCE, push_fold, push_fold_thresholds
+
+    if game_file is not None:
+        if game is not None:
+            raise InvalidInputError(f"give a game name or --game-file, not both (got {game!r} and a file)")
+        from equity.games.custom import load_game
+
+        g = load_game(game_file)
+    elif game is None:
+        raise InvalidInputError("give a game name (see 'equity games') or --game-file")
+    else:
+        g = get_game(game)
+    policies = None if not policy else policy[0] if len(policy) == 1 else policy
+    options = {"ante": ante, "method": method, "trials": trials, "seed": seed, "policies": policies,
+               "tolerance": TOLERANCE if tolerance is None else tolerance}
+    if thresholds:
+        _print_thresholds(push_fold_thresholds(g, **options), output, g)
+    else:
+        _print_ranges(push_fold(g, stack, **options), output)
+
+
+def _matrix_text(matrix) -> str:
+    size = (f"{len(matrix.classes)} hand classes" if matrix.method == "exact"
+            else f"{len(matrix.classes)} hand classes, {matrix.trials:,} trials a pair, seed {matrix.seed}")
+    played = f", pot {matrix.pot}" if matrix.pot != "high" else ""
+    if matrix.policies is not None:
+        sb, bb = matrix.policies
+        played += f", exchange policies {sb} (small blind) and {bb} (big blind)"
+    return f"{matrix.method} class matrix ({size}{played})"
+
+
+def _print_ranges(result, output: OutputFormat) -> None:
+    m = result.matrix
+    if output is OutputFormat.csv:
+        typer.echo(result.table().to_csv(index=False), nl=False)
+        return
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({
+            "game": result.game, "stack": result.stack, "ante": result.ante, "method": m.method,
+            "trials": m.trials, "seed": m.seed, "pot": m.pot,
+            "policies": None if m.policies is None else list(m.policies),
+            "combos": result.n_combos, "push_combos": result.push_combos, "push_percent": result.push_percent,
+            "call_combos": result.call_combos, "call_percent": result.call_percent,
+            "value": result.value, "value_stderr": result.value_stderr,
+            "exploitability": result.exploitability, "iterations": result.iterations,
+            "classes": result.table().to_dict(orient="records"),
+        }, indent=2))
+        return
+    title = m.classes.game.title
+    typer.echo(f"{title} push/fold at {result.stack:g} bb, ante {result.ante:g}: {_matrix_text(m)}")
+    n = result.n_combos
+    typer.echo(f"small blind pushes {result.push_combos:,.1f} of {n:,} combos ({result.push_percent:.2f}%)")
+    typer.echo(f"big blind calls    {result.call_combos:,.1f} of {n:,} combos ({result.call_percent:.2f}%)")
+    error = f" (standard error {result.value_stderr:.4f})" if m.method != "exact" else ""
+    typer.echo(f"value for the small blind: {result.value:+.4f} bb per hand{error}")
+    typer.echo(f"exploitability: {result.exploitability:.6f} bb per hand "
+               f"({result.iterations:,} predictive CFR+ iterations)")
+    for player, heading in (("push", "Small blind pushes"), ("call", "Big blind calls")):
+        typer.echo(f"\n{heading}:")
+        typer.echo(result.chart(player))
+    mixed = [f"{name} {who} {100 * f:.0f}%"
+             for who, frequency in (("push", result.push), ("call", result.call))
+             for name, f in zip(result.classes, frequency, strict=True) if 0.005 < f < 0.995]
+    if mixed:
+        typer.echo("\nmixed: " + ", ".join(mixed))
+
+
+def _print_thresholds(frame, output: OutputFormat, game) -> None:
+    from equity.strategy.push_fold import hand_classes, rank_grid
+
+    attrs = frame.attrs
+    largest = attrs["stacks"][-1]
+    if output is OutputFormat.csv:
+        typer.echo(frame.to_csv(index=False), nl=False)
+        return
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({
+            "game": attrs["game"], "ante": attrs["ante"], "method": attrs["method"],
+            "stacks": {"first": attrs["stacks"][0], "last": largest, "count": len(attrs["stacks"])},
+            "exploitability": attrs["exploitability"],
+            "classes": [{"hand": h, "combos": int(c), "push": _threshold_json(p), "call": _threshold_json(k)}
+                        for h, c, p, k in zip(frame.hand, frame.combos, frame.push, frame.call, strict=True)],
+        }, indent=2))
+        return
+    classes = hand_classes(game)
+    typer.echo(f"{game.title} push/fold thresholds, ante {attrs['ante']:g}: the largest stack (bb) at which "
+               f"a hand is played, solved at {len(attrs['stacks'])} stacks from {attrs['stacks'][0]:g} to "
+               f"{largest:g} ({attrs['method']} class matrix, exploitability at most "
+               f"{attrs['exploitability']:.6f} bb per hand)")
+    for column, heading in (("push", "Small blind pushes up to"), ("call", "Big blind calls up to")):
+        typer.echo(f"\n{heading}:")
+        cells = [_threshold_text(s, largest) for s in frame[column]]
+        typer.echo(rank_grid(classes, cells))
