@@ -17,17 +17,18 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
+from equity._kernels.bundles import Streets, SwitchRules
 from equity._kernels.deal import deal_chunk, deal_from_top, play_plain_chunks, play_switch_chunks
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
 from equity.eldorado_exchange import exchange, run_exchange
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.evaluator import (
     categories_of,
+    class_tables,
     evaluate_low_many,
     evaluate_many,
-    flush_bias,
+    hand_tables,
     hole_cards_used_many,
-    kernel_hand_rule,
     kernel_takes_rule,
 )
 from equity.games import Draw, Exchange, Game, Switch, get_game
@@ -48,14 +49,11 @@ from equity.options import (
 from equity.options import stakes as check_stakes
 from equity.pots import pot_shares_many, settle_many
 from equity.results import SeatSums
-from equity.rng import chunk_states, resolve_seed
-from equity.tables import tables_for
+from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
            "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
 
-#: Deals per chunk: each chunk has its own random stream.
-CHUNK_DEALS = 16_384
 #: Chunks handed to the fused kernel at once (spread over the threads).
 CHUNKS_PER_CALL = 16
 #: Most deals one call plays: 2**40 deals of even two players would take years here.
@@ -246,7 +244,13 @@ class _Setup:
     lookahead_samples: int
     draw: dict
     stakes: np.ndarray | None
-    folded: np.ndarray
+    folded: np.ndarray | None  # bool[deals, players]; None: nobody folds (no mask the size of the run)
+
+    def folds(self, first_deal: int, n: int) -> np.ndarray:
+        """Who folded in deals ``first_deal .. first_deal + n``, ``bool[n, players]``."""
+        if self.folded is None:
+            return np.zeros((n, self.players), dtype=np.bool_)
+        return np.ascontiguousarray(self.folded[first_deal:first_deal + n])
 
 
 def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, folded: np.ndarray,
@@ -279,7 +283,7 @@ def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> 
     """Deal and play out one chunk of a game with a board (and an exchange, if it has one)."""
     g, players = s.game, s.players
     state = chunk_states(s.seed, chunk, 1)[0]
-    folded = np.ascontiguousarray(s.folded[first_deal:first_deal + n])
+    folded = s.folds(first_deal, n)
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
     hole = np.empty((n, players * g.hole_cards), dtype=np.uint8)
@@ -302,7 +306,7 @@ def _play_switch_chunk(s: _Setup, chunk: int, first_deal: int, n: int) -> Deals:
     from equity.switch import play_switch
 
     g = s.game
-    folded = np.ascontiguousarray(s.folded[first_deal:first_deal + n])
+    folded = s.folds(first_deal, n)
     played = play_switch(s.players, n, seed=s.seed, game=g, folded=folded, chunk_size=CHUNK_DEALS,
                          first_chunk=chunk, **s.draw)
     hole = played["hands"].reshape(n, s.players * g.hole_cards)
@@ -360,19 +364,13 @@ def _fused_blocks(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, sho
 def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a game with no phase from the fused kernel (:func:`play_plain_chunks`)."""
     g, players = s.game, s.players
-    t = tables_for(g)
-    street_cards, street_burns = _streets(g)
+    streets = Streets(*_streets(g))
     deck = np.array(g.deck, dtype=np.uint8)
-    folded = s.folded if s.folded.any() else np.zeros((0, players), dtype=bool)
-    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
-    hole_sets, hole_len, exact_need = kernel_hand_rule(g)
+    folded = s.folded if s.folded is not None and s.folded.any() else np.zeros((0, players), dtype=bool)
+    tables = hand_tables(g)
 
     def play(states, sizes, starts, sums):
-        play_plain_chunks(states, sizes, deck, players, g.hole_cards, street_cards, street_burns,
-                          folded, starts, hole_sets, hole_len, exact_need, t.hole_index,
-                          t.exact_classes, t.card_bits, t.suit_bits, t.disp, t.hash_params,
-                          t.rank_classes[0], t.flush_classes[0], bias, t.seven_words,
-                          t.seven_offsets, t.seven_classes, *sums)
+        play_plain_chunks(states, sizes, deck, players, g.hole_cards, streets, folded, starts, tables, *sums)
 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
 
@@ -383,18 +381,17 @@ def _aggregate_switch(s: _Setup, deals: int, first_chunk: int, totals: SeatSums,
     from equity.switch import switch_plan
 
     g, players, options = s.game, s.players, s.draw
-    before, draw, after = switch_plan(g)
-    codes = draw_policy_codes(options["policy"], players, g.fixed_wild_rank)
-    t = tables_for(g)
+    rules = SwitchRules(*switch_plan(g), draw_policy_codes(options["policy"], players, g.fixed_wild_rank),
+                        options["limit"], options["limit_with_ace"], options["reverse"])
     deck = np.array(g.deck, dtype=np.uint8)
-    folded = s.folded.ravel()
-    bias = flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0]
+    tables = class_tables(g)
 
     def play(states, sizes, starts, sums):
-        play_switch_chunks(states, sizes, deck, players, g.hole_cards, before, draw, after, codes,
-                           options["limit"], options["limit_with_ace"], options["reverse"],
-                           folded, starts, t.card_bits, t.suit_bits, t.disp, t.hash_params,
-                           t.rank_classes[0], t.flush_classes[0], bias, *sums)
+        # the folds of this call's deals only, the chunks' first deals counted from its first
+        first = int(starts[0])
+        folded = s.folds(first, int(starts[-1] + sizes[-1]) - first).ravel()
+        play_switch_chunks(states, sizes, deck, players, g.hole_cards, rules, folded, starts - first, tables,
+                           *sums)
 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
 
@@ -448,7 +445,7 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
     seed = resolve_seed(seed)
     codes = exchange_policy_codes(g, players, policies)
     samples = lookahead_samples(has_phase(g, Exchange), lookahead_samples_)
-    folded = fold_mask(folds, int(deals), players, "folds")
+    folded = None if folds is None else fold_mask(folds, int(deals), players, "folds")
     chip_stakes = None
     if stakes is not None:
         if np.ndim(stakes) != 1 or np.shape(stakes)[0] != players:

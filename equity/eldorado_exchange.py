@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from equity._kernels.bundles import ClassTables, ExchangeRecords
 from equity._kernels.deal import SCRIPTED, exchange_chunk, exchange_deals
 from equity.cards import CARD_TEXT, RANKS, card_codes
 from equity.errors import InvalidInputError, OptionError
@@ -40,12 +41,9 @@ def _user_exchange_kernel(user_policy):
     """The exchange loop compiled around one user policy (not cached on disk: it holds a function)."""
 
     @njit(nogil=True)
-    def run(hole, board, n_players, active, policies, script, samples, state, card_bits, suit_bits,
-            disp, params, rank_classes, flush_classes, flush_bias, for_low, wild_out, gave_out,
-            took_out, setter_out):
-        exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                       suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
-                       wild_out, gave_out, took_out, setter_out, user_policy)
+    def run(hole, board, n_players, active, policies, script, samples, state, tables, for_low, out):
+        exchange_deals(hole, board, n_players, active, policies, script, samples, state, tables, for_low, out,
+                       user_policy)
 
     return run
 
@@ -98,8 +96,9 @@ def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarra
         classes = t.rank_classes
         bias = flush_bias(g.hand_size, max_wilds)
     kernel = exchange_chunk if user_policy is None else _user_exchange_kernel(user_policy)
-    kernel(hole, board, players, active, codes, script, samples, state, t.card_bits, t.suit_bits,
-           t.disp, t.hash_params, classes, t.flush_classes, bias, for_low, wild, gave, took, setter)
+    tables = ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, classes, t.flush_classes, bias)
+    kernel(hole, board, players, active, codes, script, samples, state, tables, for_low,
+           ExchangeRecords(wild, gave, took, setter))
     bad = np.argwhere(gave == -3)
     if len(bad):
         raise InvalidInputError(

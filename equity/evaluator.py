@@ -16,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from equity._kernels import simd
+from equity._kernels.bundles import ClassTables, HandTables
 from equity._kernels.evaluate import (
     all_rows_valid,
     best_exact,
@@ -118,6 +119,32 @@ def flush_bias(hand_size: int, max_wilds: int) -> np.ndarray:
     """Per number of wild cards, the bias the kernels add to a suit-count word so that a suit with
     enough cards for a flush of ``hand_size`` cards sets its flag bit."""
     return np.array([(8 - (hand_size - w)) * 0x1111 for w in range(max_wilds + 1)], dtype=np.uint64)
+
+
+def hand_tables(game: Game, low_rule: int = 0) -> HandTables:
+    """The hand rule and the zero-wild tables the fused kernels value the game's hands with
+    (:class:`~equity._kernels.bundles.HandTables`); ``low_rule`` is the low of a hi-lo pot (0
+    none, 1 through the exact-rule low tables, 2 over the hole choices)."""
+    t = tables_for(game)
+    hole_sets, hole_len, exact_need = kernel_hand_rule(game)
+    bias = flush_bias(game.hand_size, t.rank_classes.shape[0] - 1)[0]
+    return HandTables(hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits,
+                      t.suit_bits, t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias,
+                      low_rule, t.low_classes[0, 0], t.exact_low_classes, t.seven_words, t.seven_offsets,
+                      t.seven_classes, t.seven_low_classes)
+
+
+def class_tables(game: Game, every_wild: bool = False) -> ClassTables:
+    """The tables that value a hand of all its cards (:class:`~equity._kernels.bundles.ClassTables`):
+    the zero-wild rows, or with ``every_wild`` the classes and flush bias of every number of wild
+    cards."""
+    t = tables_for(game)
+    bias = flush_bias(game.hand_size, t.rank_classes.shape[0] - 1)
+    if every_wild:
+        return ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes, t.flush_classes,
+                           bias)
+    return ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0],
+                       bias[0])
 
 
 def kernel_takes_rule(game: Game) -> bool:

@@ -69,10 +69,11 @@ def check_players(game: Game, players: int) -> None:
     """Refuse a player count the game or its deck cannot deal (hole cards, board and burns)."""
     if not is_whole_number(players):
         raise OptionError(f"players must be a whole number, got {players!r}")
-    needed = players * game.hole_cards + sum(s.cards + s.burn for s in game.streets)
-    if players < 2 or players > game.max_players or needed > game.deck_size:
+    board = sum(s.cards + s.burn for s in game.streets)
+    most = min(game.max_players, (game.deck_size - board) // game.hole_cards)
+    if not 2 <= players <= most:
         raise OptionError(
-            f"players={players}: {game.name} allows 2 to {game.max_players} players "
+            f"players={players}: {game.name} allows 2 to {most} players "
             f"(its {game.deck_size}-card deck deals {game.hole_cards} hole cards each"
             f"{' plus the board and burns' if game.streets else ''})"
         )

@@ -23,6 +23,7 @@ MODES = ("high", "low", "hi_lo")
 _MODE_CODES = {"high": HIGH, "low": LOW, "hi_lo": HI_LO}
 _NOBODY_FOLDED = np.zeros(0, dtype=np.bool_)
 _UNUSED = np.zeros(0, dtype=np.int64)
+_NO_SHARES = np.zeros(0, dtype=np.float64)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def pot_shares_many(high, *, low=None, mode: str = "high", folded=None) -> np.nd
     code, high_arr, low_arr, shape, name = _strengths(high, low, mode, (2,), False)
     folded_arr = _folded(folded, shape, name, False)
     out = np.empty(int(np.prod(shape)), dtype=np.float64)
-    pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out)
+    pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out, _NO_SHARES)
     return out.reshape(shape)
 
 
@@ -241,11 +242,9 @@ def pot_share_parts(high, *, low=None, mode: str = "high",
     >>> shares.tolist(), high.tolist()
     ([[0.75, 0.25, 0.0]], [[0.5, 0.0, 0.0]])
     """
-    shares = pot_shares_many(high, low=low, mode=mode, folded=folded)
-    if mode != "hi_lo":
-        return shares, None
-    high_only = pot_shares_many(high, mode="high", folded=folded)
-    live_low = np.asarray(low) > 0
-    if folded is not None:
-        live_low &= ~np.asarray(folded, dtype=bool)
-    return shares, high_only * np.where(live_low.any(axis=1, keepdims=True), 0.5, 1.0)
+    code, high_arr, low_arr, shape, name = _strengths(high, low, mode, (2,), False)
+    folded_arr = _folded(folded, shape, name, False)
+    out = np.empty(int(np.prod(shape)), dtype=np.float64)
+    high_part = np.empty_like(out) if code == HI_LO else _NO_SHARES
+    pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out, high_part)
+    return out.reshape(shape), high_part.reshape(shape) if code == HI_LO else None

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["chunk_states", "resolve_seed"]
+__all__ = ["CHUNK_DEALS", "chunk_states", "resolve_seed"]
+
+#: Deals per chunk of the deal engine (``simulate``, ``play_deals``, ``play_switch``, the studies):
+#: chunk ``k`` holds deals ``k * CHUNK_DEALS ..`` and has random stream ``k`` of the run's seed.
+CHUNK_DEALS = 16_384
 
 
 def resolve_seed(seed: int | None) -> int:

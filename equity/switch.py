@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from equity._kernels.bundles import SwitchRecords, SwitchRules, SwitchTrace
 from equity._kernels.switch import play_switch_chunk, policy_keep
 from equity.cards import CardsLike, card_codes, parse_rank
 from equity.errors import InvalidInputError, OptionError, check_flag
@@ -27,7 +28,7 @@ from equity.options import (
     fold_mask,
     is_whole_number,
 )
-from equity.rng import chunk_states, resolve_seed
+from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 
 __all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "draw_phase"]
 
@@ -67,7 +68,7 @@ def play_switch(
     limit_with_ace: int = _DRAW.limit_with_ace,
     reverse: bool = False,
     folded=None,
-    chunk_size: int = 65536,
+    chunk_size: int = CHUNK_DEALS,
     threads: int = 1,
     trace: bool = False,
     game: str | Game | None = None,
@@ -104,9 +105,11 @@ def play_switch(
         in the first betting round and take no part in the switches or the draw.  Their cards
         stay out of play.
     chunk_size
-        Deals per chunk.  Chunk ``k`` holds deals ``k * chunk_size ..`` and has its own random
-        stream from ``(seed, k)``; the same seed and chunk size give the same deals whatever the
-        number of threads (another chunk size gives other, equally valid, deals).
+        Deals per chunk (:data:`equity.rng.CHUNK_DEALS` by default, as in :func:`equity.simulate`,
+        so one seed deals the same cards in both).  Chunk ``k`` holds deals ``k * chunk_size ..``
+        and has its own random stream from ``(seed, k)``; the same seed and chunk size give the
+        same deals whatever the number of threads (another chunk size gives other, equally valid,
+        deals).
     threads
         Chunks played at once (the kernels release the GIL).
     trace
@@ -163,7 +166,8 @@ def play_switch(
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
     check_draw_limits(limit, limit_with_ace)
     reverse = check_flag(reverse, "reverse")
-    codes = draw_policy_codes(policy, players, game.fixed_wild_rank)
+    rules = SwitchRules(before, draw, after, draw_policy_codes(policy, players, game.fixed_wild_rank), limit,
+                        limit_with_ace, reverse)
     seed = resolve_seed(seed)
     folded_rows = fold_mask(folded, deals, players)
 
@@ -190,11 +194,11 @@ def play_switch(
         a, b = k * chunk_size, min((k + 1) * chunk_size, deals)
         tr = slice(a, b) if trace else slice(0, 0)
         dr = slice(a, b) if draw else slice(0, 0)
-        flat = [x.reshape(-1) for x in (folded_rows[a:b], hands[a:b], gave[a:b], received[a:b],
-                                         drawn[dr], discarded[dr], t_hands[tr], t_stub[tr], t_pile[tr])]
-        play_switch_chunk(states[k], deck, b - a, players, hand_size, before, draw, after, codes,
-                          limit, limit_with_ace, reverse, *flat[:6], reshuffles[a:b],
-                          trace, *flat[6:])
+        out = SwitchRecords(hands[a:b].reshape(-1), gave[a:b].reshape(-1), received[a:b].reshape(-1),
+                            drawn[dr].reshape(-1), discarded[dr].reshape(-1), reshuffles[a:b])
+        phases = SwitchTrace(trace, t_hands[tr].reshape(-1), t_stub[tr].reshape(-1), t_pile[tr].reshape(-1))
+        play_switch_chunk(states[k], deck, b - a, players, hand_size, rules, folded_rows[a:b].reshape(-1),
+                          out, phases)
 
     if threads == 1 or n_chunks <= 1:
         for k in range(n_chunks):

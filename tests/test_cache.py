@@ -68,3 +68,67 @@ def test_cache_command_reports_and_prunes(cache_folder: Path, run_cli) -> None:
     assert status == 0 and "removed 3 stale entries" in out
     assert not (cache_folder / "numba-000000000000").exists()
     assert (cache_folder / "notes.txt").exists()
+
+
+def _run_user_function(tmp_path: Path, env_extra: dict[str, str]) -> dict:
+    """In a fresh interpreter: import the toolkit, call one of its kernels (a small one, quick to
+    compile), then a user's own ``@njit(cache=True)`` function from a module in ``tmp_path``;
+    report where each was cached."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    user = tmp_path / "user_code"
+    user.mkdir()
+    (user / "mine.py").write_text(textwrap.dedent("""
+        from numba import njit
+
+        @njit(cache=True)
+        def twice(x):
+            return 2 * x
+    """))
+    script = textwrap.dedent("""
+        import json
+        import numba
+        import numpy as np
+        import equity
+        from equity._kernels import kernel_cache_dir
+        from equity._kernels.calc import board_completions
+        import mine
+        assert mine.twice(21) == 42
+        out = np.empty((3, 2), dtype=np.uint8)
+        assert board_completions(np.arange(3, dtype=np.uint8), 2, out) == 3
+        print(json.dumps({"numba_cache_dir": numba.config.CACHE_DIR,
+                          "kernels": str(kernel_cache_dir())}))
+    """)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(user), str(Path(__file__).parent.parent)]),
+           "EQUITY_CACHE_DIR": str(tmp_path / "toolkit"), **env_extra}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.update(env_extra)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    return {**json.loads(done.stdout.strip().splitlines()[-1]), "user": user}
+
+
+def test_user_functions_cache_where_numba_puts_them(tmp_path: Path) -> None:
+    # importing the toolkit changes no Numba setting: a user's cached function lands beside its
+    # module (__pycache__), the toolkit's kernels in the toolkit's own folder
+    found = _run_user_function(tmp_path, {})
+    assert found["numba_cache_dir"] == ""
+    user_index = list((found["user"] / "__pycache__").glob("mine.twice-*.nbi"))
+    assert user_index, "the user's function was not cached beside its module"
+    kernels = Path(found["kernels"])
+    assert kernels.parent == tmp_path / "toolkit"
+    assert list(kernels.rglob("calc.board_completions-*.nbi")), "the kernel was not cached in its folder"
+    assert not list(kernels.rglob("mine.*")), "the user's function was cached in the toolkit's folder"
+
+
+def test_numba_cache_dir_set_by_the_user_holds_everything(tmp_path: Path) -> None:
+    chosen = tmp_path / "numba_chosen"
+    _run_user_function(tmp_path, {"NUMBA_CACHE_DIR": str(chosen)})
+    assert list(chosen.rglob("mine.twice-*.nbi"))
+    assert list(chosen.rglob("calc.board_completions-*.nbi"))
+    assert not (tmp_path / "toolkit").exists() or not list((tmp_path / "toolkit").rglob("*.nbi"))

@@ -142,6 +142,7 @@ def test_switch_kernel_equals_the_general_path(game, hands, rules, monkeypatch):
 def test_switch_trials_keep_every_card_once_when_the_stub_runs_out():
     # seven random seats drawing five each empty the stub every deal: the discards become the
     # stub, and the next trial must start again from the whole stub (no card twice, none lost)
+    from equity._kernels.bundles import SwitchRules
     from equity._kernels.calc import RANDOM, switch_rows
 
     players, trials = 7, 2000
@@ -152,7 +153,7 @@ def test_switch_trials_keep_every_card_once_when_the_stub_runs_out():
     hands = np.empty((trials, players * 5), dtype=np.uint8)
     state = np.array([7, 11, 13, 17], dtype=np.uint64)
     policies = np.full(players, 2, dtype=np.int8)  # draw the most the limit allows: five
-    switch_rows(state, stub, players, kinds, fixed, 1, True, 1, policies, 5, 5, False, hands)
+    switch_rows(state, stub, players, kinds, fixed, SwitchRules(1, True, 1, policies, 5, 5, False), hands)
     ordered = np.sort(hands, axis=1)
     assert (np.diff(ordered.astype(int), axis=1) > 0).all()  # 35 different cards in every trial
     assert not np.isin(hands, dead).any()

@@ -406,13 +406,9 @@ def test_play_deals_refuses_a_deal_count_that_is_not_positive_whole(bad) -> None
         equity.play_deals("holdem", 2, bad, seed=1)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "simulate checks its options into a bool[deals, players] fold mask even with no folds given "
-    "(options.fold_mask(None, deals, players) in deal._setup): a deal count within the 2**40 cap "
-    "runs out of memory (MemoryError: 2 TiB for 2**40 deals of 2 players) before any option is "
-    "checked or a deal is played, although the aggregated run needs no such mask"))
 def test_aggregate_run_within_the_cap_checks_its_options_without_a_mask_per_deal() -> None:
-    # pot='hi_lo' is refused for Hold'em: the refusal must come first, in constant memory
+    # pot='hi_lo' is refused for Hold'em: the refusal must come first, in constant memory (no
+    # bool[deals, players] fold mask is made when nobody folds)
     tracemalloc.start()
     try:
         with pytest.raises(OptionError, match=r"pot='hi_lo': holdem is played for 'high'"):

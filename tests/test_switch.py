@@ -397,3 +397,15 @@ def test_bad_folded_shape_is_named():
         play_switch(3, 10, seed=1, folded=[0, 2, 0])
     with pytest.raises(InvalidInputError, match="5 cards"):
         draw_discards("AhKh")
+
+
+def test_play_switch_and_simulate_deal_the_same_cards_from_one_seed():
+    # one chunk size for both (equity.rng.CHUNK_DEALS): past the first chunk too, the hands at
+    # the showdown are the same (play_switch once used chunks four times as long)
+    from equity.rng import CHUNK_DEALS
+
+    deals = CHUNK_DEALS + 500
+    played = play_switch(3, deals, seed=12)
+    simulated = equity.play_deals("switch", 3, deals, seed=12)
+    np.testing.assert_array_equal(played["hands"], simulated.hole)
+    np.testing.assert_array_equal(played["gave"], simulated.switch_gave)

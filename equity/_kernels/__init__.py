@@ -3,30 +3,73 @@
 Kernels validate nothing and read no globals; tables arrive as arguments.
 
 Numba's on-disk cache does not notice edits to a function a cached kernel calls
-in another file, so unless ``NUMBA_CACHE_DIR`` is set the cache lives in a folder
-named after a hash of all the kernel sources (under ``$EQUITY_CACHE_DIR`` or
-``~/.cache/equity``): any edit to a kernel starts a fresh cache.
+in another file, so the toolkit's kernels are cached in a folder named after a
+hash of all the kernel sources (``numba-<digest>`` under ``$EQUITY_CACHE_DIR`` or
+``~/.cache/equity``): any edit to a kernel starts a fresh cache.  That folder is
+the toolkit's own: a cache locator placed ahead of Numba's own answers for the
+files of this package only, so Numba's cache folder (``numba.config.CACHE_DIR``)
+and the cache of every other function in the process stay as Numba would have
+them.  With ``NUMBA_CACHE_DIR`` set, the kernels are cached there, as Numba
+caches everything else.
 """
 
 import hashlib
 import os
+from functools import lru_cache
 from pathlib import Path
 
-import numba
 from numba import njit
+from numba.core import caching
+
+_KERNELS = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def _kernel_digest() -> str:
+    digest = hashlib.sha256()
+    for source in sorted(_KERNELS.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def kernel_cache_dir() -> Path:
     """The Numba cache folder for the current kernel sources."""
-    digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(source.read_bytes())
     base = os.environ.get("EQUITY_CACHE_DIR") or Path.home() / ".cache" / "equity"
-    return Path(base) / f"numba-{digest.hexdigest()[:12]}"
+    return Path(base) / f"numba-{_kernel_digest()}"
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = str(kernel_cache_dir())
+class KernelCacheLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
+    """Numba's cache locator for the toolkit's kernels: :func:`kernel_cache_dir`, for functions
+    defined in this package's files and nothing else (others fall through to Numba's locators)."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        self._cache_path = str(kernel_cache_dir() / self.get_suitable_cache_subpath(py_file))
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if os.environ.get("NUMBA_CACHE_DIR"):  # the user's choice applies to every function
+            return None
+        try:
+            inside = Path(py_file).resolve().parent == _KERNELS
+        except OSError:
+            return None
+        if not inside:
+            return None
+        return super().from_function(py_func, py_file)
+
+
+def _install_locator() -> None:
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # numba < 0.61: _CacheImpl
+    if KernelCacheLocator not in impl._locator_classes:
+        impl._locator_classes = [KernelCacheLocator, *impl._locator_classes]
+
+
+_install_locator()
 
 #: The one place the Numba options of the toolkit's kernels are written.
 JIT = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
@@ -39,4 +82,4 @@ inline_kernel = njit(inline="always", **JIT)
 #: into kernels of their own compiled in half the time but ran up to twice as slow (2026-12-03).
 parallel_kernel = njit(parallel=True, **JIT)
 
-__all__ = ["JIT", "kernel", "inline_kernel", "parallel_kernel", "kernel_cache_dir"]
+__all__ = ["JIT", "kernel", "inline_kernel", "parallel_kernel", "kernel_cache_dir", "KernelCacheLocator"]

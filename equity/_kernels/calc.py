@@ -26,6 +26,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels.bundles import SwitchTrace
 from equity._kernels.evaluate import (
     FLUSH_MASKS,
     _subset_sums,
@@ -49,10 +50,10 @@ from equity._kernels.evaluate import (
     seven_seat_classes,
     wild_cards_class,
 )
-from equity._kernels.pots import _add_shares
+from equity._kernels.pots import _add_shares, hi_lo_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
-from equity._kernels.switch import draw_step_local, switch_step_local
+from equity._kernels.switch import play_phases
 
 U64 = np.uint64
 FIXED = 0
@@ -148,10 +149,11 @@ def _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board):
 
 
 @kernel
-def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, combos, cumulative,
-              combo_masks, known_board, hole_out, board_out):
+def deal_rows(state, stub0, n_players, n_hole, seats, known_board, hole_out, board_out):
     """Deal ``hole_out.shape[0]`` trials into rows (``hole_out`` uint8[n, players * n_hole],
-    ``board_out`` uint8[n, board]); returns the number of rows dealt (fewer on failure)."""
+    ``board_out`` uint8[n, board]) for the seats (a :class:`~equity._kernels.bundles.SeatCards`);
+    returns the number of rows dealt (fewer on failure)."""
+    kinds, fixed_hole, range_start, combos, cumulative, combo_masks = seats
     stub = stub0.copy()
     n_known = known_board.shape[0]
     has_ranges = combos.shape[0] > 0
@@ -184,9 +186,8 @@ def deal_rows(state, stub0, n_players, n_hole, kinds, fixed_hole, range_start, c
 
 
 @inline_kernel
-def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, hands, active,
-                  n_switches_before, draw, n_switches_after, policies, limit, limit_with_ace,
-                  reverse, scratch, gave, received, drawn, discarded, ds, memo, s0, s1, s2, s3):
+def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, hands, active, rules,
+                  scratch, gave, received, drawn, discarded, ds, memo, no_trace, s0, s1, s2, s3):
     """Deal one Switch (or draw) trial's random seats and play its switches and draw; returns the
     generator's advanced state.
 
@@ -207,19 +208,9 @@ def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, ha
     ds[1] = 0
     ds[2] = 0
     ds[3] = 0
-    at = 0
-    for _ in range(n_switches_before):
-        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
-                                           gave, received, at, s0, s1, s2, s3)
-        at += n_players
-    if draw:
-        s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
-                                         deck, ds, drawn, discarded, 0, fixed_hole, memo, s0, s1,
-                                         s2, s3)
-    for _ in range(n_switches_after):
-        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, reverse, scratch,
-                                           gave, received, at, s0, s1, s2, s3)
-        at += n_players
+    s0, s1, s2, s3 = play_phases(hands, n_players, hand_size, active, rules, scratch, gave, received, 0,
+                                 deck, ds, drawn, discarded, 0, fixed_hole, memo, no_trace, 0, s0, s1,
+                                 s2, s3)
     if ds[3] > 0:
         for t in range(n_stub):
             deck[t] = stub0[t]
@@ -236,6 +227,13 @@ def _switch_work(stub0, n_players, n_switches):
     return (deck, np.zeros(4, dtype=np.int64), np.ones(n_players, dtype=np.bool_),
             np.zeros(2 * n_players, dtype=np.int64), gave, np.empty_like(gave),
             np.empty(n_players, dtype=np.int8), np.empty(n_players, dtype=np.uint64))
+
+
+@inline_kernel
+def _no_trace():
+    """No trace of the phases (the calculator keeps none; nothing is written to it)."""
+    no_cards = np.empty(0, dtype=np.uint8)
+    return SwitchTrace(False, no_cards, no_cards, no_cards)
 
 
 @inline_kernel
@@ -261,23 +259,23 @@ def _random_take(kinds, n_players, hand_size):
 
 
 @kernel
-def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
-                draw, n_switches_after, policies, limit, limit_with_ace, reverse, hands_out):
+def switch_rows(state, stub0, n_players, kinds, fixed_hole, rules, hands_out):
     """Deal the unknown hands of ``hands_out.shape[0]`` Switch (or draw) trials and play the
     switches and the draw (:func:`_switch_trial`); the final hands go to ``hands_out``
-    (uint8[n, players * hand_size]).  Every seat takes part."""
+    (uint8[n, players * hand_size]).  ``rules`` is the game's
+    :class:`~equity._kernels.bundles.SwitchRules`.  Every seat takes part."""
     hand_size = fixed_hole.shape[0] // n_players
     take = _random_take(kinds, n_players, hand_size)
     deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
-        stub0, n_players, n_switches_before + n_switches_after)
+        stub0, n_players, rules.n_switches_before + rules.n_switches_after)
+    no_trace = _no_trace()
     hands = fixed_hole.copy()
     memo = _draw_memo(kinds, n_players, False)  # every hand decided afresh
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for d in range(hands_out.shape[0]):
         s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole,
-                                       hands, active, n_switches_before, draw, n_switches_after,
-                                       policies, limit, limit_with_ace, reverse, scratch, gave,
-                                       received, drawn, discarded, ds, memo, s0, s1, s2, s3)
+                                       hands, active, rules, scratch, gave, received, drawn,
+                                       discarded, ds, memo, no_trace, s0, s1, s2, s3)
         for k in range(hands.shape[0]):
             hands_out[d, k] = hands[k]
             hands[k] = fixed_hole[k]
@@ -287,9 +285,7 @@ def switch_rows(state, stub0, n_players, kinds, fixed_hole, n_switches_before,
     state[3] = s3
 
 
-def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_switches_before,
-                   draw, n_switches_after, policies, limit, limit_with_ace, reverse, seven_words,
-                   suit_bits, seven_offsets, seven_classes, flush_classes, flush_bias, sums):
+def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, rules, seven, sums):
     """Monte Carlo trials of a Switch (or draw) game in a high pot, chunk ``c`` from ``states[c]``.
 
     Each trial is played as :func:`switch_rows` plays it (:func:`_switch_trial`: the same random
@@ -297,15 +293,19 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_
     decides them once each instead of once per trial) and scored at once: each final hand is
     valued through the seven-card tables (hands of five or seven cards, no wild card) and
     ``sums[c]`` gets the pot shares as in :func:`_sample_plain`.  Every seat takes part.
+    ``rules`` is a :class:`~equity._kernels.bundles.SwitchRules`, ``seven`` the
+    :class:`~equity._kernels.bundles.SevenTables`.
     """
+    seven_words, suit_bits, seven_offsets, seven_classes, flush_classes, flush_bias = seven
     hand_size = fixed_hole.shape[0] // n_players
     take = _random_take(kinds, n_players, hand_size)
     heads_up = n_players == 2
     no_disp = np.zeros(0, dtype=np.uint16)
     no_params = np.zeros(3, dtype=np.uint64)
+    no_trace = _no_trace()
     for c in prange(states.shape[0]):
         deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
-            stub0, n_players, n_switches_before + n_switches_after)
+            stub0, n_players, rules.n_switches_before + rules.n_switches_after)
         hands = fixed_hole.copy()
         memo = _draw_memo(kinds, n_players, True)
         classes, shares, live, lows, acc = _scratch(n_players)
@@ -315,10 +315,8 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, n_
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]  # in registers
         for _ in range(chunk_trials[c]):
             s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds,
-                                           fixed_hole, hands, active, n_switches_before, draw,
-                                           n_switches_after, policies, limit, limit_with_ace,
-                                           reverse, scratch, gave, received, drawn, discarded, ds,
-                                           memo, s0, s1, s2, s3)
+                                           fixed_hole, hands, active, rules, scratch, gave, received,
+                                           drawn, discarded, ds, memo, no_trace, s0, s1, s2, s3)
             for p in range(n_players):
                 total = U64(0)
                 for t in range(hand_size):
@@ -377,19 +375,11 @@ def _score(classes, live, n_players, shares, acc):
 @inline_kernel
 def _score_hi_lo(classes, lows, live, n_players, shares, acc):
     """Half the pot to the best high and half to the best low above 0, or all to the high when no
-    low qualifies (the rule of ``pot_share_rows``); row 4 of ``acc`` gets the high half's part."""
+    low qualifies (``equity._kernels.pots.hi_lo_shares``, the one home of the ruling); row 4 of
+    ``acc`` gets the high half's part."""
     for p in range(n_players):
         shares[p] = 0.0
-    has_low = False
-    for p in range(n_players):
-        if lows[p] > 0:
-            has_low = True
-    high_part = 0.5 if has_low else 1.0
-    _add_shares(classes, 0, live, n_players, high_part, shares)
-    for p in range(n_players):
-        acc[4, p] += shares[p]
-    if has_low:
-        _add_shares(lows, 0, live, n_players, 0.5, shares)
+    hi_lo_shares(classes, lows, 0, live, n_players, shares, acc[4])
     _accumulate(shares, n_players, acc)
 
 
@@ -742,12 +732,8 @@ def _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes):
             and (low_rule == 0 or (low_rule == 2 and seven_low_classes.shape[0] > 0)))
 
 
-def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_hole, range_start,
-                 combos, cumulative, combo_masks, known_board, n_board, hole_sets, hole_set_len,
-                 exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
-                 rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes,
-                 seven_words, seven_offsets, seven_classes, seven_low_classes, wild_tables, sums,
-                 dealt):
+def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_board, n_board, tables,
+                 wild_tables, sums, dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -759,6 +745,10 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, kinds, fixed_h
     won with the high hand) and ``dealt[c]`` (trials played; fewer than asked when
     the range seats' combos never fit).
     """
+    kinds, fixed_hole, range_start, combos, cumulative, combo_masks = seats
+    (hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
+     rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes, seven_words,
+     seven_offsets, seven_classes, seven_low_classes) = tables
     n_known = known_board.shape[0]
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]
@@ -892,11 +882,7 @@ def _pair_starts(use_pairs, k, f, stub_kinds, i):
 
 
 def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_hole, known_board,
-                     n_missing,
-                     hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits,
-                     suit_bits, disp, params, rank_classes, flush_classes, flush_bias, low_rule,
-                     low_classes, exact_low_classes, seven_words, seven_offsets, seven_classes,
-                     seven_low_classes, wild_tables, sums):
+                     n_missing, tables, wild_tables, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
     a high pot (hand rule as in :func:`sample_plain`); at most :data:`MAX_MISSING` missing cards.
 
@@ -919,6 +905,9 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
     other loops walk every board, which the layout leaves correct); the stub must not hold the
     tuple's cards.
     """
+    (hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
+     rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes, seven_words,
+     seven_offsets, seven_classes, seven_low_classes) = tables
     n_known = known_board.shape[0]
     n_sets = hole_sets.shape[0]
     set_len = hole_set_len[0]

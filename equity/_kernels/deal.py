@@ -10,6 +10,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels.bundles import SwitchRecords, SwitchTrace
 from equity._kernels.evaluate import (
     _group_class,
     _remove_wild,
@@ -170,10 +171,11 @@ def no_user_policy(hole, flop, wild, seat, n_players):
 
 
 @inline_kernel
-def exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
-                   wild_out, gave_out, took_out, setter_out, user_policy):
+def exchange_deals(hole, board, n_players, active, policies, script, samples, state, tables, for_low, out,
+                   user_policy):
     """The exchange loop of :func:`exchange_chunk`, with the user's policy function."""
+    card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
+    wild_out, gave_out, took_out, setter_out = out
     n_hole = 2
     visible = np.empty(5, dtype=np.uint8)
     for d in range(hole.shape[0]):
@@ -255,9 +257,7 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
 
 
 @kernel
-def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
-                   wild_out, gave_out, took_out, setter_out):
+def exchange_chunk(hole, board, n_players, active, policies, script, samples, state, tables, for_low, out):
     """The El Dorado exchange on dealt deals, in place, before the last board card is seen.
 
     Seats act in order 0 .. n_players - 1 (the dealer's left round to the dealer).
@@ -284,17 +284,18 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
       flop card is).  The player's five visible cards are the same whichever card
       moves, so only the wild rank changes its own hand.
 
-    ``rank_classes``, ``flush_classes`` and ``flush_bias`` value the hands that
-    ``GREEDY`` and ``LOOKAHEAD`` compare: the high tables, or for a low pot
-    (``for_low``) the low classes with a zero bias (no flush counts); ``for_low``
-    also makes ``GREEDY`` take the lowest flop card (ace low) instead of the highest.
+    ``tables`` (a :class:`~equity._kernels.bundles.ClassTables`, with the classes and flush
+    bias of every number of wild cards) value the hands that ``GREEDY`` and ``LOOKAHEAD``
+    compare: the high tables, or for a low pot (``for_low``) the low classes with a zero bias
+    (no flush counts); ``for_low`` also makes ``GREEDY`` take the lowest flop card (ace low)
+    instead of the highest.
 
-    Writes the final wild rank per deal (-1: none), per seat the card given and
-    taken (-1: no swap), and per deal the seat whose swap set the final wild rank.
+    Writes to ``out`` (an :class:`~equity._kernels.bundles.ExchangeRecords`) the final wild
+    rank per deal (-1: none), per seat the card given and taken (-1: no swap), and per deal the
+    seat whose swap set the final wild rank.
     """
-    exchange_deals(hole, board, n_players, active, policies, script, samples, state, card_bits,
-                   suit_bits, disp, params, rank_classes, flush_classes, flush_bias, for_low,
-                   wild_out, gave_out, took_out, setter_out, no_user_policy)
+    exchange_deals(hole, board, n_players, active, policies, script, samples, state, tables, for_low, out,
+                   no_user_policy)
 
 
 @inline_kernel
@@ -362,9 +363,8 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
 
 
 @kernel
-def all_cards_deals(state, deck, n_deals, n_players, n_hole, street_cards, street_burns, card_bits,
-                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias, seven_words,
-                    seven_offsets, seven_classes, share_sum, share_sq, wins, ties):
+def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, share_sum, share_sq, wins,
+                    ties):
     """Deals of a game whose hands are the best of all a player's cards and the board, nobody
     folded, a high pot: the deals of :func:`deal_chunk` from ``state`` (the same numbers), the
     shares of the pot added to the seats' sums (float64/int64[players]).
@@ -372,7 +372,12 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, street_cards, stree
     The common case of :func:`play_plain_chunks` in a loop of its own, through the
     seven-card tables where the game has them (``seven_offsets`` not empty) and with
     Hold'em's card counts as constants: measured 1.5-2x faster than the general loop.
+    ``streets`` and ``tables`` are as in :func:`play_plain_chunks`.
     """
+    street_cards, street_burns = streets
+    card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
+    rank_classes, flush_classes, flush_bias = tables.rank_classes, tables.flush_classes, tables.flush_bias
+    seven_words, seven_offsets, seven_classes = tables.seven_words, tables.seven_offsets, tables.seven_classes
     n_board = 0
     n_burns = 0
     for s in range(street_cards.shape[0]):
@@ -405,11 +410,8 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, street_cards, stree
 
 
 @parallel_kernel
-def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards, street_burns,
-                      folded, chunk_first_deal, hole_sets, hole_set_len, exact_need, hole_index,
-                      exact_classes, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-                      flush_bias, seven_words, seven_offsets, seven_classes, share_sum, share_sq,
-                      wins, ties):
+def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, folded, chunk_first_deal, tables,
+                      share_sum, share_sq, wins, ties):
     """Deal, evaluate and share whole deals of a game with no phase between its streets.
 
     A hand is the best of the whole board with any one choice of a player's hole
@@ -422,9 +424,16 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
     write only their own rows of the sums (``share_sum``, ``share_sq``:
     float64[chunks, players]; ``wins``, ``ties``: int64[chunks, players]).
     ``folded`` is bool[deals, players] (chunk ``c`` starting at deal
-    ``chunk_first_deal[c]``), or empty for nobody folded.  ``rank_classes`` and
-    ``flush_classes`` are the zero-wild rows of the tables.
+    ``chunk_first_deal[c]``), or empty for nobody folded.  ``streets`` is the game's
+    :class:`~equity._kernels.bundles.Streets`, ``tables`` its
+    :class:`~equity._kernels.bundles.HandTables` (the zero-wild rows of the tables).
     """
+    street_cards, street_burns = streets
+    hole_sets, hole_set_len, exact_need = tables.hole_sets, tables.hole_set_len, tables.exact_need
+    hole_index, exact_classes = tables.hole_index, tables.exact_classes
+    card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
+    rank_classes, flush_classes, flush_bias = tables.rank_classes, tables.flush_classes, tables.flush_bias
+    seven_words, seven_offsets, seven_classes = tables.seven_words, tables.seven_offsets, tables.seven_classes
     n_board = 0
     n_burns = 0
     for s in range(street_cards.shape[0]):
@@ -439,9 +448,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
     choice_classes = seven_classes if seven else rank_classes
     for c in prange(states.shape[0]):
         if all_cards:
-            all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, street_cards,
-                            street_burns, card_bits, suit_bits, disp, params, rank_classes,
-                            flush_classes, flush_bias, seven_words, seven_offsets, seven_classes,
+            all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, streets, tables,
                             share_sum[c], share_sq[c], wins[c], ties[c])
             continue
         state = states[c].copy()
@@ -490,10 +497,8 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, street_cards
 
 
 @parallel_kernel
-def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before, draw, n_after,
-                       policies, limit, limit_with_ace, reverse, folded, chunk_first_deal,
-                       card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
-                       share_sum, share_sq, wins, ties):
+def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, rules, folded, chunk_first_deal,
+                       tables, share_sum, share_sq, wins, ties):
     """Whole Switch deals, the showdown and the pot shares, summed per seat, chunks in parallel.
 
     Chunk ``c`` plays ``chunk_deals[c]`` deals with
@@ -501,10 +506,14 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before
     deals as :func:`equity.switch.play_switch`), values each hand as the best five
     of all its cards, shares the pot among the best active hands and adds the
     shares to row ``c`` of the sums (as in :func:`play_plain_chunks`).  ``folded``
-    is bool[deals * players], chunk ``c`` starting at deal ``chunk_first_deal[c]``.
+    is bool[deals * players], chunk ``c`` starting at deal ``chunk_first_deal[c]``.  ``rules``
+    is the game's :class:`~equity._kernels.bundles.SwitchRules`, ``tables`` its
+    :class:`~equity._kernels.bundles.ClassTables` (the zero-wild rows).
     """
-    n_switches = n_before + n_after
-    no_trace = np.empty(0, dtype=np.uint8)
+    card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
+    n_switches = rules.n_switches_before + rules.n_switches_after
+    draw = rules.draw
+    no_cards = np.empty(0, dtype=np.uint8)
     for c in prange(states.shape[0]):
         n = chunk_deals[c]
         state = states[c].copy()
@@ -516,9 +525,9 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, n_before
         drawn = np.empty(n * n_players if draw else 0, dtype=np.int8)
         discarded = np.empty(n * n_players if draw else 0, dtype=np.uint64)
         reshuffles = np.empty(n, dtype=np.uint8)
-        play_switch_chunk(state, deck, n, n_players, hand_size, n_before, draw, n_after, policies,
-                          limit, limit_with_ace, reverse, fold, hands, gave, received, drawn,
-                          discarded, reshuffles, False, no_trace, no_trace, no_trace)
+        play_switch_chunk(state, deck, n, n_players, hand_size, rules, fold,
+                          SwitchRecords(hands, gave, received, drawn, discarded, reshuffles),
+                          SwitchTrace(False, no_cards, no_cards, no_cards))
         classes = np.empty(n_players, dtype=np.int64)
         live = np.empty(n_players, dtype=np.bool_)
         shares = np.empty(n_players, dtype=np.float64)

@@ -174,12 +174,32 @@ def _add_shares(values, o, live, n_players, fraction, out):
             out[o + j] += each
 
 
+@inline_kernel
+def hi_lo_shares(high, low, o, live, n_players, out, high_out):
+    """The hi-lo ruling, for the deal whose seats start at ``o``: half the pot to the best high,
+    half to the best low above 0 among the live seats, or all of it to the best high when no live
+    seat has a low; ties split their half.  Adds each seat's share to ``out[o + j]`` and, unless
+    ``high_out`` is empty, the part of it won with the high half to ``high_out[o + j]``."""
+    has_low = False
+    for j in range(n_players):
+        if live[j] and low[o + j] > 0:
+            has_low = True
+    _add_shares(high, o, live, n_players, 0.5 if has_low else 1.0, out)
+    if high_out.shape[0] > 0:
+        for j in range(n_players):
+            high_out[o + j] += out[o + j]
+    if has_low:
+        _add_shares(low, o, live, n_players, 0.5, out)
+
+
 @kernel
-def pot_share_rows(high, low, folded, n_players, mode, out):
+def pot_share_rows(high, low, folded, n_players, mode, out, high_out):
     """Each player's exact fraction of one pot in which every player has the same stake.
 
     ``out`` (flat ``float64``, one entry per seat and deal) is overwritten; the
-    live players' fractions of a deal sum to one.
+    live players' fractions of a deal sum to one.  In a hi-lo pot ``high_out`` (the
+    same shape, or empty) gets the part of each fraction won with the high half
+    (:func:`hi_lo_shares`).
     """
     p = n_players
     n = out.shape[0] // p if p > 0 else 0
@@ -189,6 +209,8 @@ def pot_share_rows(high, low, folded, n_players, mode, out):
         o = i * p
         for j in range(p):
             out[o + j] = 0.0
+            if high_out.shape[0] > 0:
+                high_out[o + j] = 0.0
             if any_folds:
                 live[j] = not folded[o + j]
         if mode == HIGH:
@@ -196,12 +218,4 @@ def pot_share_rows(high, low, folded, n_players, mode, out):
         elif mode == LOW:
             _add_shares(low, o, live, p, 1.0, out)
         else:
-            has_low = False
-            for j in range(p):
-                if live[j] and low[o + j] > 0:
-                    has_low = True
-            if has_low:
-                _add_shares(high, o, live, p, 0.5, out)
-                _add_shares(low, o, live, p, 0.5, out)
-            else:
-                _add_shares(high, o, live, p, 1.0, out)
+            hi_lo_shares(high, low, o, live, p, out, high_out)

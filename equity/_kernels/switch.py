@@ -30,7 +30,12 @@ check nothing).
 Draw policies are integer codes: ``0`` stand pat, ``1`` the standard policy
 (:func:`standard_keep`), ``2`` draw the most the limit allows (:func:`max_keep`).  A game
 with a fixed wild rank ``r`` adds ``(r + 1) << WILD_SHIFT`` to its seats' codes
-(``equity.switch._policy_codes``), and :func:`policy_keep` then keeps every wild card too.
+(``equity.options.draw_policy_codes``), and :func:`policy_keep` then keeps every wild card too.
+
+The phases after the deal are played in one place, :func:`play_phases` (the switches before
+the draw, the draw, the switches after it, as a :class:`~equity._kernels.bundles.SwitchRules`
+says), by both the deal engine (:func:`play_switch_chunk`) and the calculator
+(``equity._kernels.calc``).
 """
 
 import numpy as np
@@ -69,6 +74,7 @@ __all__ = [
     "draw_step",
     "draw_step_local",
     "memo_keep",
+    "play_phases",
     "play_switch_chunk",
 ]
 
@@ -443,12 +449,45 @@ def _snapshot(hands, deck, ds, out_hands, out_stub, out_pile, at):
         out_pile[at * n + k - ds[1]] = deck[n + k]
 
 
+@inline_kernel
+def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, received, gave_at, deck, ds,
+                drawn, discarded, draw_at, fixed_hole, memo, trace, trace_at, s0, s1, s2, s3):
+    """Play a dealt Switch or draw deal's phases in order: the switches before the draw, the
+    draw, the switches after it (``rules``, a :class:`~equity._kernels.bundles.SwitchRules`).
+
+    The records of the switches start at ``gave[gave_at]`` and ``received[gave_at]`` (one slot
+    per seat and switch), the draw's at ``drawn[draw_at]`` and ``discarded[draw_at]``;
+    ``fixed_hole`` and ``memo`` are :func:`memo_keep`'s.  With ``trace.on`` (a
+    :class:`~equity._kernels.bundles.SwitchTrace`) the state after each phase is recorded as
+    phases ``trace_at + 1, ...``.  The generator's state is in locals; returns it advanced.
+    """
+    for _ in range(rules.n_switches_before):
+        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
+                                           gave, received, gave_at, s0, s1, s2, s3)
+        gave_at += n_players
+        trace_at += 1
+        if trace.on:
+            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+    if rules.draw:
+        s0, s1, s2, s3 = draw_step_local(hands, n_players, active, rules.policies, rules.limit,
+                                         rules.limit_with_ace, deck, ds, drawn, discarded, draw_at,
+                                         fixed_hole, memo, s0, s1, s2, s3)
+        trace_at += 1
+        if trace.on:
+            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+    for _ in range(rules.n_switches_after):
+        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
+                                           gave, received, gave_at, s0, s1, s2, s3)
+        gave_at += n_players
+        trace_at += 1
+        if trace.on:
+            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+    return s0, s1, s2, s3
+
+
 @kernel
-def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switches_before, draw,
-                      n_switches_after, policies, limit, limit_with_ace, reverse, folded,
-                      hands_out, gave_out, received_out, drawn_out, discarded_out, reshuffles_out,
-                      trace, trace_hands, trace_stub, trace_pile):
-    """Play ``n_deals`` Switch deals: deal, switches, the draw, switches.
+def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, rules, folded, out, trace):
+    """Play ``n_deals`` Switch deals: deal, then the phases (:func:`play_phases`).
 
     All arrays are flat (C order), deal-major.
 
@@ -459,32 +498,21 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switch
     deck_cards : uint8[n_cards]
         The deck's card codes.
     n_deals, n_players, hand_size : int
-    n_switches_before : int
-        Switches before the draw (1 for five-card draw, 2 for the seven-card game).
-    draw : bool
-        Whether there is a draw (needs ``hand_size == 5``).
-    n_switches_after : int
-        Switches after the draw (1 for five-card draw, 0 for the seven-card game).
-    policies : int8[n_players]
-        Draw policy code per seat.
-    limit, limit_with_ace : int
-    reverse : bool
-        Switch direction.
+    rules : SwitchRules
+        The phases (switches before the draw, the draw, switches after it; a draw needs
+        ``hand_size == 5``), the draw policy code per seat, the draw limits and the direction.
     folded : bool[n_deals * n_players]
         Folded players take no part in the switches or the draw.
-    hands_out : uint8[n_deals * n_players * hand_size]
-        Out: final hands, seat-major.
-    gave_out, received_out : int16[n_deals * n_switches * n_players]
-        Out: per switch, the card each player gave and received (-1 for none).
-    drawn_out : int8[n_deals * n_players]; discarded_out : uint64[n_deals * n_players]
-        Out: draw records (see :func:`draw_step`); may be empty when ``draw`` is false.
-    reshuffles_out : uint8[n_deals]
-        Out: times the stub ran out and the discards became the new stub.
-    trace : bool
-        Record the deck state after the deal and after each phase.
-    trace_hands : uint8[n_deals * n_phases * n_players * hand_size]
-    trace_stub, trace_pile : uint8[n_deals * n_phases * n_cards]
-        Out when ``trace``: hands, stub and discard pile (padded with 255) after each phase.
+    out : SwitchRecords
+        Out: the final hands (``uint8[n_deals * n_players * hand_size]``, seat-major); per
+        switch, the card each player gave and received (``int16[n_deals * n_switches *
+        n_players]``, -1 for none); the draw's records (``int8`` cards drawn and ``uint64``
+        discard masks, ``[n_deals * n_players]``, see :func:`draw_step`; may be empty without a
+        draw); the times the stub ran out and the discards became the new stub (``uint8[n_deals]``).
+    trace : SwitchTrace
+        With ``trace.on``: the hands (``uint8[n_deals * n_phases * n_players * hand_size]``),
+        stub and discard pile (``uint8[n_deals * n_phases * n_cards]``, padded with 255) after
+        the deal and after each phase.
 
     Notes
     -----
@@ -493,8 +521,8 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switch
     """
     n_cards = deck_cards.shape[0]
     n_hand = n_players * hand_size
-    n_switches = n_switches_before + n_switches_after
-    n_phases = 1 + n_switches + np.int64(draw)
+    n_switches = rules.n_switches_before + rules.n_switches_after
+    n_phases = 1 + n_switches + np.int64(rules.draw)
     deck = np.empty(2 * n_cards, dtype=np.uint8)  # the deck, then the discard pile
     ds = np.zeros(4, dtype=np.int64)
     hands = np.empty(n_hand, dtype=np.uint8)
@@ -517,29 +545,16 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, n_switch
         for p in range(n_players):
             active[p] = not folded[d * n_players + p]
         phase = d * n_phases
-        if trace:
-            _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
-        sw = d * n_switches
-        for _ in range(n_switches_before):
-            switch_step(hands, n_players, hand_size, active, reverse, state, scratch,
-                        gave_out, received_out, sw * n_players)
-            sw += 1
-            phase += 1
-            if trace:
-                _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
-        if draw:
-            draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, state,
-                      drawn_out, discarded_out, d * n_players, hands, no_memo)
-            phase += 1
-            if trace:
-                _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
-        for _ in range(n_switches_after):
-            switch_step(hands, n_players, hand_size, active, reverse, state, scratch,
-                        gave_out, received_out, sw * n_players)
-            sw += 1
-            phase += 1
-            if trace:
-                _snapshot(hands, deck, ds, trace_hands, trace_stub, trace_pile, phase)
+        if trace.on:
+            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, phase)
+        s0, s1, s2, s3 = play_phases(hands, n_players, hand_size, active, rules, scratch, out.gave,
+                                     out.received, d * n_switches * n_players, deck, ds, out.drawn,
+                                     out.discarded, d * n_players, hands, no_memo, trace, phase,
+                                     state[0], state[1], state[2], state[3])
+        state[0] = s0
+        state[1] = s1
+        state[2] = s2
+        state[3] = s3
         for k in range(n_hand):
-            hands_out[d * n_hand + k] = hands[k]
-        reshuffles_out[d] = ds[3]
+            out.hands[d * n_hand + k] = hands[k]
+        out.reshuffles[d] = ds[3]

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from equity._kernels import simd
+from equity._kernels.bundles import SeatCards, SevenTables, SwitchRules
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, n_cards
@@ -134,6 +135,8 @@ class Sampler:
         self.limit_with_ace = q.draw["limit_with_ace"]
         self.draw_codes = draw_policy_codes(q.draw["policy"], q.players, q.game.fixed_wild_rank)
         self.reverse = q.draw["reverse"]
+        self.rules = SwitchRules(self.before, self.draw, self.after, self.draw_codes, self.limit,
+                                 self.limit_with_ace, self.reverse)
         self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
         # the policy without a fixed wild rank's bits
         drawing = bool((draw_policy_codes(q.draw["policy"], q.players) != DRAW_POLICIES["stand"]).any())
@@ -186,7 +189,7 @@ class Sampler:
 
     def _fused(self, sizes, states, sums: SeatSums) -> int:
         q = self.q
-        kinds, fixed, starts, combos, cum, masks = self.arrays
+        fixed = self.arrays[1]
         count = len(sizes)
         chunk_sums = np.zeros((count, 5, q.players))
         dealt = np.zeros(count, dtype=np.int64)
@@ -201,8 +204,8 @@ class Sampler:
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
         with threads_for(int(sizes.sum()) * q.players):
-            sample_plain(states, sizes, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
-                         masks, q.board, q.game.board_cards, *table_args(q), chunk_sums, dealt)
+            sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
+                         q.game.board_cards, *table_args(q), chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):
@@ -232,11 +235,10 @@ class Sampler:
             kinds, fixed, *_ = self.arrays
             stub = self.stub
         chunk_sums = np.zeros((len(sizes), 5, q.players))
+        seven = SevenTables(t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
+                            flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0])
         with threads_for(int(sizes.sum()) * q.players):
-            sample_switch(states, sizes, stub, q.players, kinds, fixed, self.before, self.draw,
-                          self.after, self.draw_codes, self.limit, self.limit_with_ace, self.reverse,
-                          t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
-                          flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0], chunk_sums)
+            sample_switch(states, sizes, stub, q.players, kinds, fixed, self.rules, seven, chunk_sums)
         for row in range(len(sizes)):
             sums.add_sums(float(sizes[row]), *chunk_sums[row])
         return int(sizes.sum())
@@ -245,21 +247,20 @@ class Sampler:
                        switch_stub=None):
         q = self.q
         state = state.copy()
-        kinds, fixed, starts, combos, cum, masks = self.arrays
+        kinds, fixed = self.arrays[:2]
         if q.switch:
             if switch_kinds is not None:  # one combination of listed hands (_switch_listed)
                 kinds, fixed = switch_kinds, switch_fixed
             stub = self.stub if switch_stub is None else switch_stub
             hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
-            switch_rows(state, stub, q.players, kinds, fixed, self.before, self.draw, self.after,
-                        self.draw_codes, self.limit, self.limit_with_ace, self.reverse, hole)
+            switch_rows(state, stub, q.players, kinds, fixed, self.rules, hole)
             board = np.zeros((size, 0), dtype=np.uint8)
             wild_rows = None
         else:
             hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
             board = np.empty((size, q.game.board_cards), dtype=np.uint8)
-            dealt = deal_rows(state, self.stub, q.players, q.n_hole, kinds, fixed, starts, combos, cum,
-                              masks, q.board, hole, board)
+            dealt = deal_rows(state, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board, hole,
+                              board)
             if dealt < size:
                 raise _no_fit()
             wild_rows = fixed_wild_rows(q, size)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from equity._kernels.bundles import HandTables
 from equity.calculator.question import Question
-from equity.evaluator import evaluate_low_many, evaluate_many, flush_bias, kernel_hand_rule
+from equity.evaluator import evaluate_low_many, evaluate_many, flush_bias, hand_tables, kernel_hand_rule
 from equity.pots import pot_share_parts
 from equity.tables import tables_for
 
@@ -55,17 +56,13 @@ def fixed_wild_rows(q: Question, n: int):
     return np.full(n, q.wild, dtype=np.int8)
 
 
-def table_args(q: Question):
-    """The tables and hand rule the fused kernels take, in their order."""
-    t = tables_for(q.game)
-    hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
-    bias = flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]
-    # the low of a hi-lo pot: 1 with the exact-rule low tables (Omaha), 2 over the hole choices (Tahoe)
+def table_args(q: Question) -> tuple[HandTables, tuple | None]:
+    """What the fused kernels value hands with: the game's :class:`HandTables` (with the low of a
+    hi-lo pot: 1 with the exact-rule low tables, Omaha; 2 over the hole choices, Tahoe) and the
+    tables of a fixed wild rank, or None."""
+    exact_need = kernel_hand_rule(q.game)[2]
     low_rule = 0 if q.mode != "hi_lo" else 1 if exact_need > 0 else 2
-    return (hole_sets, hole_len, exact_need, t.hole_index, t.exact_classes, t.card_bits, t.suit_bits,
-            t.disp, t.hash_params, t.rank_classes[0], t.flush_classes[0], bias, low_rule,
-            t.low_classes[0, 0], t.exact_low_classes, t.seven_words, t.seven_offsets, t.seven_classes,
-            t.seven_low_classes, _wild_tables(q, t))
+    return hand_tables(q.game, low_rule), _wild_tables(q, tables_for(q.game))
 
 
 def _wild_tables(q: Question, t) -> tuple | None:
