@@ -229,6 +229,8 @@ def test_matrix_is_cached_on_disk_by_fingerprint_and_method(tmp_path, monkeypatc
     assert np.array_equal(read.equity, built.equity) and read.seconds == built.seconds
     with pytest.raises(AssertionError, match="built again"):  # another method is another file
         class_matrix(TINY, method="monte carlo", trials=500)
+    with pytest.raises(AssertionError, match="built again"):
+        class_matrix(TINY, rebuild=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from equity.cards import RANKS, SUITS
-from equity.errors import GameError, OptionError
+from equity.errors import GameError, OptionError, check_flag
 from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.options import EXCHANGE_POLICIES, has_phase, pot_mode
 
@@ -332,7 +332,7 @@ def _pair_seed(seed: int, a: int, b: int) -> int:
 
 def class_matrix(game: str | Game, *, method: str | None = None, trials: int | None = None,
                  seed: int | None = None, pot: str | None = None, policies=None,
-                 progress: bool | None = None) -> ClassMatrix:
+                 progress: bool | None = None, rebuild: bool = False) -> ClassMatrix:
     """The class-against-class equity matrix of a two-card game: from memory, from the disk
     cache, or computed with :func:`equity.calc` and cached.
 
@@ -359,6 +359,9 @@ def class_matrix(game: str | Game, *, method: str | None = None, trials: int | N
         The big blind sits in seat 0 and exchanges first, the small blind is the dealer.
     progress
         True shows a progress bar while building, False never; None on a terminal only.
+    rebuild
+        True computes the matrix again (neither memory nor the disk cache is read) and replaces
+        the cached file.
 
     Returns
     -------
@@ -386,10 +389,12 @@ def class_matrix(game: str | Game, *, method: str | None = None, trials: int | N
 
     tag = "exact" if method == "exact" else f"mc{trials}-seed{seed}"
     key = f"push-fold-{g.fingerprint()}-{_rules_key(g, mode, pair)}-{len(classes)}-{tag}"
+    if check_flag(rebuild, "rebuild"):
+        _LOADED.pop(key, None)
     if key in _LOADED:
         return _LOADED[key]
     path = cache_dir() / f"{key}.npz"
-    matrix = _read_matrix(path, classes, method, trials, seed, mode, pair)
+    matrix = None if rebuild else _read_matrix(path, classes, method, trials, seed, mode, pair)
     if matrix is None:
         matrix = _build_matrix(classes, method, trials, seed, mode, pair, progress)
         matrix = _write_matrix(path, matrix)
