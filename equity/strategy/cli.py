@@ -34,11 +34,13 @@ class OutputFormat(StrEnum):
 
 
 def _threshold_text(stack: float, largest: float) -> str:
+    """A threshold as the charts print it: rounded down to a tenth (11.69 is played at 11.6 and
+    not at 11.7), ``20+`` beyond the largest stack solved, ``-`` when never played."""
     if math.isnan(stack):
         return "-"
     if math.isinf(stack):
         return f"{largest:g}+"
-    return f"{stack:.1f}"
+    return f"{math.floor(stack * 10 + 1e-9) / 10:.1f}"
 
 
 def _threshold_json(stack: float):
@@ -156,10 +158,10 @@ def _print_thresholds(frame, output: OutputFormat, game) -> None:
         }, indent=2))
         return
     classes = hand_classes(game)
-    typer.echo(f"{game.title} push/fold thresholds, ante {attrs['ante']:g}: the largest stack (bb) at which "
-               f"a hand is played, solved at {len(attrs['stacks'])} stacks from {attrs['stacks'][0]:g} to "
-               f"{largest:g} ({attrs['method']} class matrix, exploitability at most "
-               f"{attrs['exploitability']:.6f} bb per hand)")
+    typer.echo(f"{game.title} push/fold thresholds, ante {attrs['ante']:g}: the largest stack (bb, down to "
+               f"a tenth) at which a hand is played, solved at {len(attrs['stacks'])} stacks from "
+               f"{attrs['stacks'][0]:g} to {largest:g} ({attrs['method']} class matrix, exploitability "
+               f"at most {attrs['exploitability']:.6f} bb per hand)")
     for column, heading in (("push", "Small blind pushes up to"), ("call", "Big blind calls up to")):
         typer.echo(f"\n{heading}:")
         cells = [_threshold_text(s, largest) for s in frame[column]]
