@@ -31,7 +31,7 @@ if str(REPO) not in sys.path:
 import numpy as np  # noqa: E402
 
 from benchmarks.evaluators import machine_line  # noqa: E402
-from equity.strategy.push_fold import class_matrix, push_fold, push_fold_thresholds  # noqa: E402
+from equity.strategy.push_fold_solver import class_matrix, push_fold, push_fold_thresholds  # noqa: E402
 
 STACK = 10.0
 

@@ -63,15 +63,35 @@ def test_nothing_outside_the_kernels_calls_a_kernel_of_the_deal_engine_from_the_
     assert reached == []
 
 
+def _shadowing(package) -> list[str]:
+    """Names of ``package`` that are both one of its modules and a function it exports."""
+    import importlib
+
+    modules = {m.name for m in pkgutil.iter_modules(package.__path__)}
+    found = []
+    for name in sorted(modules):
+        value = getattr(package, name, None)  # first access: a lazy package imports the function
+        if callable(value) and not isinstance(value, type(package)):
+            found.append(f"{package.__name__}.{name}")
+        importlib.import_module(f"{package.__name__}.{name}")  # importing the module must not rebind it
+        value = getattr(package, name, None)
+        if name in getattr(package, "__all__", ()) and isinstance(value, type(package)):
+            found.append(f"{package.__name__}.{name} (the module after import)")
+    return found
+
+
 def test_no_function_of_the_package_shadows_one_of_its_modules():
     # ``import equity.calc`` must never bind a function: the calculator is the subpackage
-    # ``equity.calculator`` and the function ``equity.calc``
-    modules = {m.name for m in pkgutil.iter_modules(equity.__path__)}
-    shadowing = sorted(name for name in modules if callable(getattr(equity, name, None))
-                       and not isinstance(getattr(equity, name), type(equity)))
-    assert shadowing == []
+    # ``equity.calculator`` and the function ``equity.calc``; the same in every subpackage
+    # (``equity.strategy.push_fold`` is the function, its module ``push_fold_solver``)
+    import importlib
+
+    packages = [equity] + [importlib.import_module(f"equity.{m.name}")
+                           for m in pkgutil.iter_modules(equity.__path__) if m.ispkg]
+    assert [name for package in packages for name in _shadowing(package)] == []
     assert callable(equity.calc) and callable(equity.evaluate)
-    assert "calc" not in modules and "evaluate" not in modules
+    strategy = importlib.import_module("equity.strategy")
+    assert callable(strategy.push_fold) and callable(strategy.hold_values)
 
 
 def test_the_check_above_sees_a_shadowing_function(tmp_path):

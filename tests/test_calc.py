@@ -692,9 +692,9 @@ def test_suit_relabellings_merge_aa_against_kk_preflop_into_three_kinds():
     # Preflop every relabelling of the suits applies: an AA combo and a KK combo share no
     # suit, one suit or both, so the 36 tuples are three kinds of 6, 24 and 6.
     from equity.calculator.exact import _merge_suit_relabellings, _tuples
-    from equity.calculator.question import question
+    from equity.calculator.question import read_question
 
-    q = question("holdem", ["AA", "KK"], "", "", False, None, {})
+    q = read_question("holdem", ["AA", "KK"], "", "", False, None, {})
     holes, weights = _tuples(q)
     assert len(holes) == 36
     merged, merged_weights = _merge_suit_relabellings(q, holes, weights)
@@ -741,9 +741,9 @@ def test_walking_the_boards_in_pairs_gives_the_counts_of_every_board(monkeypatch
     # The stub layout is checked by hand-counted pairs, and the results against a walk of
     # every board (the plain walk is checked against the oracle above).
     from equity.calculator import exact as module
-    from equity.calculator.question import question
+    from equity.calculator.question import read_question
 
-    q = question(game, hands, board, dead, False, None, {})
+    q = read_question(game, hands, board, dead, False, None, {})
     holes, _ = module._tuples(q)
     _, kinds = module._paired_stub(q, holes[0])
     assert (kinds == 1).sum() == pairs and (kinds == 2).sum() == pairs and (kinds == 0).sum() == alone

@@ -274,10 +274,10 @@ def test_simd_switch_and_named_targets(monkeypatch) -> None:
 # ---------------------------------------------------------------------------------------------
 def _in_duel_blocks(game: str, hands: list[str], board: str = "", dead: str = "",
                     hi_lo: bool = False) -> bool:
-    from equity.calculator.question import question
+    from equity.calculator.question import read_question
     from equity.calculator.sampling import Sampler
 
-    return Sampler(question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
+    return Sampler(read_question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
 
 
 @needs_blocks

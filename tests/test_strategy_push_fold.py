@@ -1,4 +1,4 @@
-"""Heads-up push/fold (:mod:`equity.strategy.push_fold`): the hand classes and their equity matrix
+"""Heads-up push/fold (:mod:`equity.strategy.push_fold_solver`): the hand classes and their equity matrix
 against brute force, the solver on games solved by hand and by grid search, the Hold'em anchors
 of the published Nash push/fold charts, the cache, bad input and the command line.
 
@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 import equity
-import equity.strategy.push_fold as push_fold_module
+import equity.strategy.push_fold_solver as push_fold_module
 from equity.errors import GameError, InvalidInputError, OptionError
-from equity.strategy.push_fold import (
+from equity.strategy.push_fold_solver import (
     SolverWarning,
     class_matrix,
     hand_classes,

@@ -30,7 +30,7 @@ from equity.calculator.exact import (
     enumerate_outcomes,
     exact_cost,
 )
-from equity.calculator.question import Question, question
+from equity.calculator.question import Question, read_question
 from equity.calculator.sampling import CHUNK_TRIALS, DEFAULT_TRIALS, MAX_PRECISION_TRIALS, sample
 from equity.cards import format_cards
 from equity.errors import OptionError, check_flag
@@ -151,7 +151,7 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     check_flag(hi_lo, "hi_lo")
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise OptionError(f"exact must be True, False or None, got {exact!r}")
-    q = question(game, hands, board, dead, hi_lo, policies, rules)
+    q = read_question(game, hands, board, dead, hi_lo, policies, rules)
     if trials is not None:  # two at least: one trial has no standard error
         trials = _checked_count(trials, "trials", minimum=2)
         if trials > MAX_PRECISION_TRIALS:

@@ -1,6 +1,6 @@
 """The calculator's question: the hands, board, dead cards and options of a ``calc`` call, checked once.
 
-:func:`question` reads what the caller gave (text or codes, ranges, lists of
+:func:`read_question` reads what the caller gave (text or codes, ranges, lists of
 hands, ``random``), checks it against the game's description and the shared
 option checks of :mod:`equity.options`, and returns a :class:`Question` that the
 exact and Monte Carlo engines read without checking again.
@@ -31,7 +31,7 @@ from equity.options import (
 from equity.ranges import parse_range
 from equity.tables import tables_for
 
-__all__ = ["Seat", "Question", "question", "game_cards", "is_random", "n_cards"]
+__all__ = ["Seat", "Question", "read_question", "game_cards", "is_random", "n_cards"]
 
 _RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
 
@@ -246,7 +246,7 @@ def _wild_rule(g: Game, wild) -> int | None:
     return rank
 
 
-def question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> Question:
+def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> Question:
     """Check a ``calc`` call's arguments (see :func:`equity.calc`) and return its question."""
     g = get_game(game)
     unknown = sorted(set(rules) - set(_RULES))

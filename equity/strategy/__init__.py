@@ -2,8 +2,9 @@
 
 Draw decisions (:mod:`equity.strategy.draw`: the exact value of every hold in a draw
 game, the whole-game optimum of a pay table) and push/fold equilibria
-(:mod:`equity.strategy.push_fold`).  The names below are imported on first use, so
-``import equity`` stays light.
+(:mod:`equity.strategy.push_fold_solver`: no module is named like a function of the
+package, so ``equity.strategy.push_fold`` is always the function).  The names below are
+imported on first use, so ``import equity`` stays light.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ _HOMES = {
     "hold_values": "draw",
     "optimal_return": "draw",
     "PAY_TABLES": "draw",
-    "push_fold": "push_fold",
-    "PushFold": "push_fold",
+    "PayTable": "draw",
+    "OptimalReturn": "draw",
+    "push_fold": "push_fold_solver",
+    "PushFold": "push_fold_solver",
+    "push_fold_thresholds": "push_fold_solver",
 }
 
 __all__ = sorted(_HOMES)

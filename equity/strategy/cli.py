@@ -73,7 +73,7 @@ def push_fold_command(
 ) -> None:
     """Heads-up push/fold equilibrium: the small blind pushes or folds, the big blind calls or folds."""
     from equity.games import get_game
-    from equity.strategy.push_fold import TOLERANCE, push_fold, push_fold_thresholds
+    from equity.strategy.push_fold_solver import TOLERANCE, push_fold, push_fold_thresholds
 
     if game_file is not None:
         if game is not None:
@@ -141,7 +141,7 @@ def _print_ranges(result, output: OutputFormat) -> None:
 
 
 def _print_thresholds(frame, output: OutputFormat, game) -> None:
-    from equity.strategy.push_fold import hand_classes, rank_grid
+    from equity.strategy.push_fold_solver import hand_classes, rank_grid
 
     attrs = frame.attrs
     largest = attrs["stacks"][-1]
