@@ -28,6 +28,8 @@ bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/calc.py
 	$(PY) benchmarks/custom_games.py
 	$(PY) benchmarks/native_ceiling.py
+	$(PY) benchmarks/draw_strategy.py
+	$(PY) benchmarks/push_fold.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
