@@ -49,7 +49,8 @@ RANK_PLURALS = (
 
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _SEPARATORS = re.compile(r"[\s,;\ufe0e\ufe0f]+")
-_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+# ASCII only: with Unicode case folding, the long s (ſ) would match 's' and the Kelvin sign 'k'
+_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE | re.ASCII)
 
 CardsLike = str | Sequence[str] | Sequence[int] | np.ndarray
 
@@ -68,7 +69,8 @@ def parse_rank(rank: str | int) -> int:
         if 0 <= int(rank) <= 12:
             return int(rank)
         raise CardError(f"rank {rank!r} is out of range: rank indexes run from 0 (deuce) to 12 (ace)")
-    text = str(rank).strip().upper()
+    text = str(rank).strip()
+    text = text.upper() if text.isascii() else text  # 'ſ'.upper() is 'S': fold ASCII only
     if text == "10":
         text = "T"
     if len(text) != 1 or text not in RANKS:

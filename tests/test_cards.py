@@ -84,3 +84,12 @@ def test_codes_out_of_range_are_rejected() -> None:
 def test_card_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         card_codes("Zz")
+
+
+@pytest.mark.parametrize("text", ["A\u017f", "\u212ah", "Ah\u212a\u017f", "A\u017f2c", "\uff21h"])
+def test_non_ascii_letters_that_fold_to_ascii_are_not_cards(text: str) -> None:
+    # the long s (ſ) folds to 's' and the Kelvin sign (K) to 'k': neither is a suit or a rank
+    with pytest.raises(CardError, match="cannot read a card"):
+        card_codes(text)
+    with pytest.raises(CardError):
+        card_codes([text])

@@ -116,3 +116,9 @@ def test_progress_bar_shows_when_asked(capsys):
 
     calc("holdem", ["AhKh", "random"], trials=200_000, seed=1, progress=True)
     assert "trial" in capsys.readouterr().err
+
+
+def test_card_with_a_non_ascii_suit_letter_is_one_line_and_status_2(run_cli):
+    code, out, err = run_cli("eval", "holdem", "A\u017f2c", "--board", "KdQd9h8h3c")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "cannot read a card" in err and "Traceback" not in err
