@@ -193,9 +193,27 @@ def card_text(code: int) -> str:
     return RANKS[code >> 2] + SUITS[code & 3]
 
 
-def format_cards(codes: Iterable[int] | np.ndarray, sep: str = "") -> str:
-    """Return cards as text, e.g. ``[50, 45]`` -> ``"AhKd"``; ``sep`` goes between cards."""
-    return sep.join(card_text(c) for c in np.asarray(codes).ravel())
+def format_cards(codes: CardsLike | Iterable[str | int] | int, sep: str = "") -> str:
+    """Return cards as text, e.g. ``[50, 45]`` -> ``"AhKd"``; ``sep`` goes between cards.
+
+    ``codes`` is read as :func:`card_codes` reads cards (codes or card text; an array of
+    any shape, row after row), except that a card may appear twice.
+
+    Raises
+    ------
+    CardError
+        For a number that is not a whole code 0..51 (``50.7``) or text that is not a card.
+
+    Examples
+    --------
+    >>> format_cards([50, 45]), format_cards(["Ah", "10c"], sep=" ")
+    ('AhKd', 'Ah Tc')
+    """
+    if isinstance(codes, np.ndarray):
+        codes = codes.ravel()
+    elif isinstance(codes, (int, np.integer)) and not isinstance(codes, (bool, np.bool_)):
+        codes = [codes]
+    return sep.join(CARD_TEXT[c] for c in card_codes(codes, allow_duplicates=True))
 
 
 #: The text of every card code, as an array to index with arrays of codes.

@@ -93,3 +93,14 @@ def test_non_ascii_letters_that_fold_to_ascii_are_not_cards(text: str) -> None:
         card_codes(text)
     with pytest.raises(CardError):
         card_codes([text])
+
+
+def test_format_cards_reads_card_text_and_refuses_numbers_that_are_not_codes() -> None:
+    assert format_cards(["Ah"]) == "Ah"
+    assert format_cards(["Ah", "Kd 10c"], sep=" ") == "Ah Kd Tc"
+    assert format_cards("J♥10♣") == "JhTc"
+    assert format_cards(np.array([[50, 45], [50, 0]], dtype=np.uint8)) == "AhKdAh2c"  # rows of deals
+    assert format_cards(50) == "Ah" and format_cards([]) == ""
+    for wrong in ([50.7], np.array([50.0]), [True], ["Zz"]):
+        with pytest.raises(CardError, match=r"50\.7|50\.0|True|'Zz'"):
+            format_cards(wrong)
