@@ -102,6 +102,8 @@ def _classes(token: str, game: Game) -> list[tuple[int, int, str]]:
         h2, l2 = max(h2, l2), min(h2, l2)
         if k1 != k2:
             raise InvalidInputError(f"range token {token!r}: both ends must be suited, offsuit, or neither")
+        if k1 and (h1 == l1 or h2 == l2):
+            raise InvalidInputError(f"range token {token!r}: a pair is neither suited nor offsuit")
         if h1 == l1 and h2 == l2:  # pairs TT-77
             top, bottom = max(h1, h2), min(h1, h2)
             return [(r, r, "") for r in deck_ranks if bottom <= r <= top]

@@ -143,3 +143,10 @@ def test_combos_match_a_brute_force_listing() -> None:
         if {a >> 2, b >> 2} == {10, 9} and (a & 3) == (b & 3)
     }
     assert {tuple(c) for c in parse_range("QJs").combos.tolist()} == expected
+
+
+@pytest.mark.parametrize("token", ["QQs-JJs", "QQo-JJo", "JJs-QQs", "qqs-jjs"])
+def test_a_span_of_pairs_is_neither_suited_nor_offsuit(token):
+    message = rf"range token {token!r}: a pair is neither suited nor offsuit"
+    with pytest.raises(InvalidInputError, match=message):
+        parse_range(token)
