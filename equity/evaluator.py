@@ -576,10 +576,39 @@ def category_positions(strengths) -> np.ndarray:
 
 
 def categories_of(game: str | Game, strengths) -> np.ndarray:
-    """Category names of high-hand strengths, as an object array."""
+    """Category names of high-hand strengths, as an object array.
+
+    Raises
+    ------
+    InvalidInputError
+        For a strength the game never gives: not a whole number, negative, or above the
+        game's highest category.
+    """
     g = get_game(game)
     names = np.array([str(c) for c in reversed(g.ranking)], dtype=object)
-    return names[category_positions(strengths)]
+    return names[category_positions(_high_strengths(g, strengths))]
+
+
+def _high_strengths(g: Game, strengths) -> np.ndarray:
+    """``strengths`` as ``uint32`` when each is a whole number in the range of ``g``'s categories."""
+    limit = len(g.ranking) << CATEGORY_SHIFT
+    allowed = (f"a {g.name} strength is a whole number from 0 to {limit - 1} "
+               f"(its {len(g.ranking)} categories, {g.ranking[-1]} to {g.ranking[0]})")
+    try:  # a list is read item by item, so that [0, True] or [0, 'x'] is not silently converted
+        values = strengths if isinstance(strengths, np.ndarray) else np.asarray(strengths, dtype=object)
+    except (TypeError, ValueError):
+        raise InvalidInputError(f"cannot read strengths {strengths!r}: {allowed}") from None
+    if values.dtype.kind in "iu":
+        bad = (values < 0) | (values >= limit)
+        if bad.any():
+            raise InvalidInputError(f"strength {values[bad].flat[0].item()!r}: {allowed}")
+        return values.astype(np.uint32)
+    for item in values.ravel():  # lists; arrays of floats, bools or text
+        if (isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer))
+                or not 0 <= item < limit):
+            shown = item.item() if isinstance(item, np.generic) else item
+            raise InvalidInputError(f"strength {shown!r}: {allowed}")
+    return values.astype(np.uint32)
 
 
 # ---------------------------------------------------------------------------------------------

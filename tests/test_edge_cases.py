@@ -447,3 +447,13 @@ def test_empty_batch_of_showdowns() -> None:
     assert equity.settle_many(none, none).shape == (0, 3)
     with pytest.raises(ValueError, match="at least one player"):
         equity.pot_shares_many(np.zeros((2, 0), np.int64))
+
+
+@pytest.mark.parametrize("bad", [2**32 - 1, 0x0F000000, -1, 2**40, "x", 1.5, True])
+def test_categories_of_refuses_strengths_the_game_never_gives(bad) -> None:
+    top = (len(equity.get_game("holdem").ranking) << 24) - 1  # the highest category, any low bits
+    assert list(equity.categories_of("holdem", [0, top])) == ["high_card", "straight_flush"]
+    as_array = np.array([bad]) if isinstance(bad, int) and 0 <= bad < 2**63 else np.array([bad], dtype=object)
+    for strengths in ([bad], [0, bad], bad, as_array):
+        with pytest.raises(equity.InvalidInputError, match=rf"strength {bad!r}"):
+            equity.categories_of("holdem", strengths)
