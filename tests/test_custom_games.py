@@ -289,6 +289,9 @@ BAD = [
      r"low: no 5-card ace_to_five low in the 52-card deck .* qualifies for 4 or better"),
     ({"deck": "6-A", "low": {"kind": "ace_to_five", "qualifier": "8"}, "pot_modes": ["hi_lo"]},
      r"low: no 5-card ace_to_five low in the 36-card deck"),
+    # the ace plays low in an ace-to-five low: no five different ranks are all at or below it
+    ({"low": {"kind": "ace_to_five", "qualifier": "A"}, "pot_modes": ["hi_lo"]},
+     r"low: no 5-card ace_to_five low in the 52-card deck .* qualifies for A or better"),
     ({"low": {"kind": "deuce_to_seven", "qualifier": "6"}, "pot_modes": ["low"]},
      r"low: no 5-card deuce_to_seven low .* qualifies for 6 or better"),
     ({"wild": "joker"}, r"wild: unknown rank 'joker'"),

@@ -608,9 +608,10 @@ def _low_can_qualify(game: Game) -> bool:
     low = game.low
     if low.qualifier is None:
         return True
-    ranks = [r for r in game.deck_ranks if r <= low.qualifier or (r == ACE and low.kind == "ace_to_five")]
-    if low.kind == "ace_to_five":
+    if low.kind == "ace_to_five":  # the ace plays low: a qualifier of A admits the ace alone
+        ranks = [r for r in game.deck_ranks if r == ACE or (low.qualifier != ACE and r <= low.qualifier)]
         return len(ranks) >= low.hand_size
+    ranks = [r for r in game.deck_ranks if r <= low.qualifier]
     if len(game.deck_suits) < 2:
         return False
     straights = set(standard_straights(low.hand_size, game.deck_ranks, None))  # the ace high only
