@@ -11,12 +11,11 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
-from typing import NamedTuple
 
 import numpy as np
 
 from equity._kernels import simd
-from equity._kernels.bundles import ClassTables, HandTables
+from equity._kernels.bundles import ClassTables, HandGroups, HandTables
 from equity._kernels.evaluate import (
     all_rows_valid,
     best_exact,
@@ -63,17 +62,6 @@ NO_HOLES = np.zeros(0, dtype=np.int8)
 # ---------------------------------------------------------------------------------------------
 # Which groups of cards a hand may be drawn from (read off the game's hole rule)
 # ---------------------------------------------------------------------------------------------
-class HandGroups(NamedTuple):
-    """The hand rule as kernel input: subsets of hole and board cards and the pairs joined."""
-
-    hole_sets: np.ndarray
-    hole_set_len: np.ndarray
-    board_sets: np.ndarray
-    board_set_len: np.ndarray
-    pairs: np.ndarray
-    pair_holes: np.ndarray
-
-
 def padded_subsets(subsets: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
     """Subsets of card positions as rows padded with zeros, and each row's length."""
     width = max([1, *(len(x) for x in subsets)])
@@ -312,8 +300,7 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
     if (not usage and not len(wild_rows) and len(groups.board_sets) == 1 and len(groups.pairs) > 1
             and groups.board_set_len[0] == n_board):
         best_hole_choices(hole.ravel(), n_hole, board.ravel(), n_board, groups.hole_sets,
-                          groups.hole_set_len, t.card_bits, t.suit_bits, t.disp, t.hash_params,
-                          t.rank_classes[0], t.flush_classes[0], t.high_strength, bias[0], out,
+                          groups.hole_set_len, class_tables(g), t.high_strength, out,
                           t.seven_words, t.seven_offsets, t.seven_strengths, t.seven_flush_strengths)
         return out, NO_HOLES
     if (not usage and len(wild_rows) and g.fixed_wild_rank is not None and n_hole + n_board == 5
@@ -339,9 +326,8 @@ def _run_high(g: Game, hole, board, wild_rows, usage: bool):
                             t.high_strength, bias[0], out)
         return out, NO_HOLES
     out_holes = np.empty(hole.shape[0], dtype=np.int8) if usage else NO_HOLES
-    best_high(hole.ravel(), n_hole, board.ravel(), n_board, *groups, t.card_bits, t.suit_bits,
-              t.disp, t.hash_params, t.rank_classes, t.flush_classes, t.high_strength,
-              bias, wild_rows, out, out_holes)
+    best_high(hole.ravel(), n_hole, board.ravel(), n_board, groups, class_tables(g, every_wild=True),
+              t.high_strength, wild_rows, out, out_holes)
     return out, out_holes
 
 
@@ -524,9 +510,8 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
                        t.card_bits, t.suit_bits, t.disp, t.hash_params, t.hole_index,
                        t.exact_low_classes, t.low_strength, out)
         return out
-    best_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, *groups[:5], t.card_bits,
-             t.suit_bits, t.disp, t.hash_params, t.low_classes[variant], t.low_strength,
-             wild_rows, out)
+    best_low(hole_rows.ravel(), n_hole, board_rows.ravel(), n_board, groups, t.card_bits, t.suit_bits,
+             t.disp, t.hash_params, t.low_classes[variant], t.low_strength, wild_rows, out)
     return out
 
 

@@ -43,6 +43,20 @@ class HandTables(NamedTuple):
     seven_low_classes: np.ndarray
 
 
+class HandGroups(NamedTuple):
+    """The hand rule as kernel input: subsets of hole cards (``hole_sets``, padded rows of
+    positions, ``hole_set_len`` long) and of board cards, and the pairs of one of each that a
+    hand may be drawn from (``pairs[j] = (hole subset, board subset)``, ``pair_holes[j]`` the
+    hole cards of pair ``j``)."""
+
+    hole_sets: np.ndarray
+    hole_set_len: np.ndarray
+    board_sets: np.ndarray
+    board_set_len: np.ndarray
+    pairs: np.ndarray
+    pair_holes: np.ndarray
+
+
 class ClassTables(NamedTuple):
     """The tables that value a multiset of cards (a hand of all its cards): card words and suit
     bits, the perfect hash (``disp``, ``params``), the rank and flush classes and the flush bias

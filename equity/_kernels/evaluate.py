@@ -240,12 +240,12 @@ def best_high_seven(hole, n_hole, board, n_board, seven_words, suit_bits, offset
 
 
 @kernel
-def best_high(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets, board_set_len,
-              pairs, pair_holes, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
-              class_strength, flush_bias, wild_ranks, out, out_holes):
+def best_high(hole, n_hole, board, n_board, groups, tables, class_strength, wild_ranks, out, out_holes):
     """Best high strength per row into ``out``; the fewest hole cards reaching it into ``out_holes``.
 
-    A hand may be drawn from the cards of ``hole_sets[pairs[j, 0]]`` together with
+    ``groups`` is the hand rule (:class:`~equity._kernels.bundles.HandGroups`), ``tables`` the
+    :class:`~equity._kernels.bundles.ClassTables` of every number of wild cards.  A hand may be
+    drawn from the cards of ``hole_sets[pairs[j, 0]]`` together with
     ``board_sets[pairs[j, 1]]`` for any ``j`` (positions within the row's hole and
     board cards), taking the best ``hand_size`` of them in any combination;
     ``pair_holes[j]`` counts the hole cards of group ``j``.  ``flush_bias[w]`` adds
@@ -255,6 +255,8 @@ def best_high(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
     without wild cards take a path where the wild count is the constant 0, which
     compiles to a much faster loop than a run-time count.
     """
+    hole_sets, hole_set_len, board_sets, board_set_len, pairs, pair_holes = groups
+    card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
     if wild_ranks.shape[0] > 0:
         _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
                    board_set_len, pairs, pair_holes, card_bits, suit_bits, disp, params,
@@ -268,10 +270,13 @@ def best_high(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets,
 
 
 @kernel
-def best_low(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets, board_set_len,
-             pairs, card_bits, suit_bits, disp, params, low_classes, class_strength, wild_ranks,
-             out):
-    """Best ace-to-five low strength per row (0 where no group makes a qualifying low)."""
+def best_low(hole, n_hole, board, n_board, groups, card_bits, suit_bits, disp, params, low_classes,
+             class_strength, wild_ranks, out):
+    """Best ace-to-five low strength per row (0 where no group makes a qualifying low); ``groups``
+    is the hand rule (:class:`~equity._kernels.bundles.HandGroups`)."""
+    hole_sets, hole_set_len, board_sets, board_set_len = (groups.hole_sets, groups.hole_set_len,
+                                                          groups.board_sets, groups.board_set_len)
+    pairs = groups.pairs
     has_wild = wild_ranks.shape[0] > 0
     hole_totals = np.empty(hole_sets.shape[0], dtype=np.uint64)
     hole_masks = np.empty(hole_sets.shape[0], dtype=np.uint64)
@@ -430,16 +435,16 @@ def _hole_choice_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, car
 
 
 @kernel
-def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, card_bits, suit_bits,
-                      disp, params, rank_classes, flush_classes, class_strength, flush_bias, out,
+def best_hole_choices(hole, n_hole, board, n_board, hole_sets, hole_set_len, tables, class_strength, out,
                       seven_words, seven_offsets, seven_strengths, seven_flush_strengths):
     """Best high strength per row when a hand is the best of one choice of hole cards plus the
     whole board, taken in any combination (Tahoe: each pair of its three hole cards), no wilds.
 
     The board's card words are summed once per row and each choice adds its own;
     through the seven-card tables of strengths when the game has them (``seven_offsets``
-    not empty).
+    not empty); ``tables`` is the zero-wild :class:`~equity._kernels.bundles.ClassTables`.
     """
+    card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
     three_pairs = n_hole == 3 and hole_sets.shape[0] == 3 and hole_set_len.min() == hole_set_len.max() == 2
     if seven_offsets.shape[0] > 0 and three_pairs and n_board == 5:
         _hole_choice_rows(hole, 3, board, 5, hole_sets, hole_set_len, seven_words, suit_bits, disp,
