@@ -638,3 +638,31 @@ def test_hole_rule_text_round_trip() -> None:
         assert game_to_dict(game)["hole_cards_used"] == text
     assert equity.define_game("rules", hole_cards=3, streets=[Street("flop", 3), Street("turn", 2, 0)],
                               hole_cards_used={"min": 1, "max": 2}).hole_rule == HoleRule(1, 2)
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("deck", "[" * 2000 + "]" * 2000),  # nested arrays
+    ("low", "{a = " * 2000 + "1" + "}" * 2000),  # nested inline tables
+    ("streets", "[" * 1000 + "{a = [" * 500 + "]}" * 500 + "]" * 1000),  # both
+])
+def test_deeply_nested_value_is_refused_naming_the_key(tmp_path: Path, key: str, value: str) -> None:
+    text = f'name = "nested"\nhole_cards = 2\n{key} = {value}\n'
+    with pytest.raises(GameError, match=rf"^{key}: arrays or tables nested too deeply"):
+        equity.game_from_toml(text)
+    path = tmp_path / "nested.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GameError, match=rf"nested.toml: {key}: arrays or tables nested too deeply"):
+        equity.load_game(path)
+
+
+def test_deeply_nested_table_header_is_refused_naming_the_key() -> None:
+    text = 'name = "nested"\nhole_cards = 2\n[low' + ".a" * 2000 + "]\nb = 1\n"
+    with pytest.raises(GameError, match=r"^low: arrays or tables nested too deeply"):
+        equity.game_from_toml(text)
+
+
+def test_deeply_nested_value_over_several_lines_is_named_past_strings_and_comments() -> None:
+    text = ('name = "nes[ted \\"[{"  # [[[ {{{\ntitle = \'[[[[\'\nhole_cards = 2\n'
+            'deck = [\n  ' + "[" * 2000 + "]" * 2000 + "\n]\n")
+    with pytest.raises(GameError, match=r"^deck: arrays or tables nested too deeply to read \(2001 levels\)"):
+        equity.game_from_toml(text)

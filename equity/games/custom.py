@@ -489,10 +489,64 @@ def game_from_toml(text: str) -> Game:
     (HoleRule(min_used=0, max_used=1), 14)
     """
     try:
-        data = tomllib.loads(text)
+        return game_from_dict(tomllib.loads(text))
     except tomllib.TOMLDecodeError as err:
         raise GameError(f"not a valid game file (TOML): {err}") from None
-    return game_from_dict(data)
+    except RecursionError:  # the TOML reader, or the repr of a value in a message
+        key, depth = _deepest_key(text)
+        raise GameError(
+            f"{key}: arrays or tables nested too deeply to read ({depth} levels); the values of a "
+            "game nest a few levels at most, as streets = [{name = 'flop', cards = 3}]"
+        ) from None
+
+
+_HEADER = re.compile(r"\s*\[\[?\s*([^\]]*?)\s*\]")
+_ASSIGNMENT = re.compile(r"\s*([^=\[{#]+?)\s*=(.*)")
+
+
+def _top_key(dotted: str) -> str:
+    """The first part of a dotted TOML key, unquoted (``low.kind`` -> ``low``)."""
+    first = dotted.split(".", 1)[0].strip()
+    return first[1:-1] if len(first) > 1 and first[0] == first[-1] and first[0] in "\"'" else first
+
+
+def _deepest_key(text: str) -> tuple[str, int]:
+    """The top-level key of a game file whose value nests arrays and tables most deeply, and how
+    deeply: a rough reading (strings and comments skipped on each line) for the message when
+    the TOML reader gives up."""
+    best, best_depth = "a value", 0
+    table, key, depth = "", "a value", 0
+    for line in text.splitlines():
+        if depth == 0:  # a new line of keys (a value may run over several lines)
+            key = table or key
+            if (header := _HEADER.match(line)) is not None:
+                table = _top_key(header.group(1))
+                if header.group(1).count(".") + 1 > best_depth:
+                    best, best_depth = table, header.group(1).count(".") + 1
+                continue
+            if (assignment := _ASSIGNMENT.match(line)) is not None:
+                key = table or _top_key(assignment.group(1))
+                line = assignment.group(2)
+        quote, escaped = "", False
+        for ch in line:
+            if quote:
+                if escaped:
+                    escaped = False
+                elif ch == "\\" and quote == '"':
+                    escaped = True
+                elif ch == quote:
+                    quote = ""
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "[{":
+                depth += 1
+                if depth > best_depth:
+                    best, best_depth = key, depth
+            elif ch in "]}":
+                depth = max(depth - 1, 0)
+    return best, best_depth
 
 
 _LOADED: dict[tuple[str, int, int], Game] = {}
