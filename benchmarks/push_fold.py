@@ -30,20 +30,11 @@ if str(REPO) not in sys.path:
 
 import numpy as np  # noqa: E402
 
+from benchmarks.calc import best_time  # noqa: E402
 from benchmarks.evaluators import machine_line  # noqa: E402
 from equity.strategy.push_fold_solver import class_matrix, push_fold, push_fold_thresholds  # noqa: E402
 
 STACK = 10.0
-
-
-def best_time(fn, repeats: int) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def check_holdem(found) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import sys
 import warnings
-from enum import StrEnum
 from typing import Annotated
 
 import click
 import typer
 
 from equity.errors import InvalidInputError
+from equity.formats import OutputFormat
 
 #: Command-line usage errors: click's, and those of the click that newer Typer releases carry.
 _USAGE_ERRORS: tuple[type[Exception], ...] = tuple(
@@ -29,12 +29,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-class OutputFormat(StrEnum):
-    table = "table"
-    csv = "csv"
-    json = "json"
 
 
 def _game(name: str | None, game_file: str | None):

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-from enum import StrEnum
 from typing import Annotated
 
 import typer
 
 from equity.errors import InvalidInputError
+from equity.formats import OutputFormat
 
 __all__ = ["app", "push_fold_command"]
 
@@ -25,12 +25,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-class OutputFormat(StrEnum):
-    table = "table"
-    csv = "csv"
-    json = "json"
 
 
 def _threshold_text(stack: float, largest: float) -> str:

@@ -12,6 +12,8 @@ from typing import Annotated
 
 import typer
 
+from equity.formats import OutputFormat
+
 __all__ = ["draw_command"]
 
 
@@ -48,9 +50,3 @@ def draw_command(
         shown = table[["hold", "discard", "drawn", "value"]].replace({"hold": {"": "-"},
                                                                      "discard": {"": "-"}})
         typer.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.6f}"))
-
-
-# equity.cli imports this module to mount the command, so its output formats come last, once
-# draw_command exists: either module may then be imported first (the annotations above are read
-# when the command runs).
-from equity.cli import OutputFormat  # noqa: E402
