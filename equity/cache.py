@@ -20,6 +20,15 @@ from equity._kernels import kernel_cache_dir
 from equity.tables import cache_dir, generator_digest
 
 
+def kernel_digest() -> str:
+    """The digest of the kernel sources that names the Numba cache folder (``numba-<digest>``).
+
+    Stored runs record it (:mod:`simulations.harness`): a kernel edited since a run's
+    chunks were played makes them another code's.
+    """
+    return kernel_cache_dir().name.removeprefix("numba-")
+
+
 @dataclass(frozen=True)
 class CacheEntry:
     """One file or folder of the cache: its path, size in bytes, and whether this code uses it."""

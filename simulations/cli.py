@@ -61,6 +61,9 @@ def run(
     game_file: Annotated[Path | None, typer.Option(
         help="Run the study on a custom game described in a TOML file (studies with a 'games' "
              "parameter: rarity, starting-hands).")] = None,
+    rerun: Annotated[bool, typer.Option(
+        "--rerun", help="Discard the run's saved chunks and tables and play it again (needed when the "
+                        "run was made by other code).")] = False,
 ) -> None:
     """Run a study (or finish an interrupted run of it) and print where its tables are."""
     params = {}
@@ -80,7 +83,7 @@ def run(
         params["games"] = [str(game_file.resolve())]
     try:
         result = harness.run_study(study, deals=deals, players=players, params=params, seed=seed, out=out,
-                                   workers=workers, scheduler=scheduler, progress=progress)
+                                   workers=workers, scheduler=scheduler, progress=progress, rerun=rerun)
     except InvalidInputError as error:
         raise _fail(error) from None
     record = result.record
@@ -109,6 +112,12 @@ def show(
     for key in ("run_id", "seed", "deals", "parameters", "version", "git_commit", "started", "finished",
                 "elapsed_seconds", "deals_per_second"):
         typer.echo(f"  {key}: {record.get(key)}")
+    try:
+        changes = harness.code_changes(record)
+    except InvalidInputError:  # a record of an unknown study
+        changes = ["the study is not known to this code"]
+    typer.echo(f"  code: {'made by other code: ' + '; '.join(changes) if changes else 'this code'}"
+               f" (fingerprint {record.get('fingerprint')})")
     names = [table] if table else list(result.tables)
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200,
                            "display.float_format", "{:.6g}".format):

@@ -28,14 +28,34 @@ the order of the plan.
 
 Files of a run (``<out>/<run id>/``)
 ------------------------------------
-``plan.json`` (the arguments, written first), ``chunks/*.parquet`` (one per
-finished chunk, written to a temporary file and renamed), ``result.parquet``
-and the study's other tables, and ``record.json``.
+``plan.json`` (the arguments and the code fingerprint, written first),
+``chunks/*.parquet`` (one per finished chunk), ``result.parquet`` and the
+study's other tables, and ``record.json``.  Every Parquet file is written to a
+temporary file and renamed; temporary files left by a killed run are removed
+when the run starts again.
+
+Runs tied to their code
+-----------------------
+The run id names the arguments; the *plan fingerprint* (:func:`plan_fingerprint`)
+covers them, the code that determines a chunk's content (:func:`code_fingerprint`:
+the study module and the ``simulations`` modules it imports, the ``equity``
+package's Python sources, the kernel sources, the package version) and the
+content of any file named by a parameter (a custom game).  A run folder whose
+plan was made by other code is refused, naming what changed (:class:`StoredRunError`):
+``rerun=True`` (``--rerun``) plays it again, or another ``out`` keeps both.
+Each chunk file states its cell, chunk index and the plan fingerprint in its
+Parquet metadata (``equity.chunk``), and every saved chunk is checked before it
+is reused: a chunk copied over another, or one of another plan, is refused, as is
+an unreadable (truncated) one, with the file named and how to play it again.
+The result tables carry the run record in their metadata (``equity.record``,
+:func:`stored_record`).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -50,9 +70,12 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 import equity
-from equity.errors import OptionError
+from equity.cache import kernel_digest
+from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.rng import resolve_seed
 from simulations.registry import get_study, studies
 from simulations.study import (
@@ -75,6 +98,7 @@ __all__ = [
     "Study",
     "Task",
     "RunResult",
+    "StoredRunError",
     "studies",
     "get_study",
     "resolve_parameters",
@@ -82,8 +106,12 @@ __all__ = [
     "parse_parameter",
     "plan",
     "run_id",
+    "code_fingerprint",
+    "code_changes",
+    "plan_fingerprint",
     "run_study",
     "load_run",
+    "stored_record",
     "sum_row",
     "add_up",
     "estimates",
@@ -93,6 +121,20 @@ __all__ = [
 
 #: Files of a run directory.
 PLAN_FILE, RECORD_FILE, RESULT_TABLE = "plan.json", "record.json", "result"
+#: Parquet key-value metadata: a chunk's description, and the run record in the result tables.
+CHUNK_KEY, RECORD_KEY = "equity.chunk", "equity.record"
+#: The parts of :func:`code_fingerprint`, in words (for the messages).
+CODE_PARTS = {
+    "study": "the study's code",
+    "toolkit": "the equity package's Python sources",
+    "kernels": "the Numba kernels (equity/_kernels)",
+    "version": "the package version",
+}
+
+
+class StoredRunError(InvalidInputError):
+    """A stored run that cannot be reused as it is: made by other code or arguments, or a chunk
+    file that is unreadable, copied from another chunk or written for another plan."""
 
 
 @dataclass(frozen=True)
@@ -210,19 +252,256 @@ def run_id(study: Study, params: Mapping[str, Any], deals: int, seed: int) -> st
 
 
 # ---------------------------------------------------------------------------------------------
+# Code fingerprints
+# ---------------------------------------------------------------------------------------------
+def _digest_files(paths: Iterable[Path], root: Path) -> str:
+    """A digest of the files' paths (relative to ``root``) and contents."""
+    digest = hashlib.sha256()
+    for path in sorted(set(paths)):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _package_module_file(package_dir: Path, name: str) -> Path | None:
+    """The file of module ``name`` (dotted, inside the package at ``package_dir``), if there is one."""
+    parts = name.split(".")[1:]
+    base = package_dir.joinpath(*parts)
+    for candidate in (base.with_suffix(".py") if parts else None, base / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+def study_sources(study: Study) -> list[Path]:
+    """The files of the study's code: its module and every module of the ``simulations`` package
+    it imports, directly or through another (read from the import statements of the source).
+
+    Examples
+    --------
+    >>> sorted(p.name for p in study_sources(get_study("rarity")))
+    ['rarity.py', 'study.py', 'switch_pairs.py']
+    """
+    module = inspect.getmodule(study.chunk)
+    start = Path(inspect.getsourcefile(study.chunk) or module.__file__).resolve()
+    import simulations
+
+    package_dir = Path(simulations.__file__).resolve().parent
+    package = simulations.__name__
+    found, waiting = set(), [start]
+    while waiting:
+        path = waiting.pop()
+        if path in found:
+            continue
+        found.add(path)
+        if package_dir not in path.parents:
+            continue  # a study defined outside the package: its own file only
+        here = ".".join([package, *path.relative_to(package_dir).with_suffix("").parts])
+        here_package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    kept = here_package.split(".")[: len(here_package.split(".")) - node.level + 1]
+                    base = ".".join([*kept, base] if base else kept)
+                names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+            for name in names:
+                if name.split(".")[0] != package or name == package:
+                    continue
+                target = _package_module_file(package_dir, name)
+                if target is not None and target.name != "__init__.py":
+                    waiting.append(target.resolve())
+    return sorted(found)
+
+
+def code_fingerprint(study: Study) -> dict[str, str]:
+    """Digests of the code that determines the content of a study's chunks.
+
+    Returns
+    -------
+    dict
+        ``study``: the study's code (:func:`study_sources`); ``toolkit``: every Python
+        source of the ``equity`` package outside its kernels (the deal engine, the evaluator,
+        the games, the policies...); ``kernels``: the kernel sources' digest that names the
+        Numba cache folder (:func:`equity.cache.kernel_digest`); ``version``:
+        ``equity.__version__``.  An edit to any of these files changes the fingerprint,
+        whether or not it changes a figure.
+    """
+    study_files = study_sources(study)
+    package_dir = Path(equity.__file__).resolve().parent
+    toolkit = [p for p in package_dir.rglob("*.py") if "_kernels" not in p.relative_to(package_dir).parts]
+    return {
+        "study": _digest_files(study_files, Path(os.path.commonpath([p.parent for p in study_files]))),
+        "toolkit": _digest_files(toolkit, package_dir),
+        "kernels": kernel_digest(),
+        "version": equity.__version__,
+    }
+
+
+def _input_files(params: Mapping[str, Any]) -> dict[str, str]:
+    """Digests of the files named by parameter values (a custom game's TOML file), by path."""
+    found = {}
+    for value in params.values():
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, str) and Path(item).suffix and Path(item).is_file():
+                found[item] = hashlib.sha256(Path(item).read_bytes()).hexdigest()[:16]
+    return found
+
+
+def plan_fingerprint(described: Mapping[str, Any]) -> str:
+    """The digest of a run's plan: its arguments, code fingerprint and input files (``plan.json``
+    without this digest), written into every chunk file of the run."""
+    kept = {k: v for k, v in described.items() if k != "fingerprint"}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def code_changes(stored: Mapping[str, Any], study: Study | None = None) -> list[str]:
+    """What differs between the code (and input files) a run's plan or record names and this code.
+
+    Parameters
+    ----------
+    stored
+        A run's ``plan.json`` or ``record.json`` content.
+    study
+        The study (by default the one ``stored`` names).
+
+    Returns
+    -------
+    list of str
+        One phrase per changed part (``"the study's code (simulations/rarity.py, ...)"``), empty
+        when the run was made by this code; runs made before fingerprints were recorded give
+        one phrase saying so.
+    """
+    study = get_study(study if study is not None else stored.get("study"))
+    code = stored.get("code")
+    if not isinstance(code, Mapping):
+        return ["the run records no code fingerprint (made before runs were tied to their code)"]
+    now = code_fingerprint(study)
+    changes = []
+    for part, words in CODE_PARTS.items():
+        if code.get(part) != now[part]:
+            if part == "study":
+                root = Path(__file__).resolve().parent.parent
+                names = [p.relative_to(root).as_posix() if root in p.parents else str(p)
+                         for p in study_sources(study)]
+                words = f"{words} ({', '.join(names)})"
+            elif part == "version":
+                words = f"{words} ({code.get(part)} then, {now[part]} now)"
+            changes.append(words)
+    params = stored.get("parameters") or {}
+    earlier_inputs = stored.get("input_files") or {}
+    now_inputs = _input_files(params)
+    for path in sorted(set(earlier_inputs) | set(now_inputs)):
+        if earlier_inputs.get(path) != now_inputs.get(path):
+            changes.append(f"the content of {path}" if path in now_inputs else f"{path} (missing now)")
+    return changes
+
+
+# ---------------------------------------------------------------------------------------------
 # Files
 # ---------------------------------------------------------------------------------------------
-def write_parquet(frame: pd.DataFrame, path: Path) -> None:
-    """Write ``frame`` to ``path`` atomically: a temporary file in the same folder, then a rename."""
+def write_parquet(frame: pd.DataFrame, path: Path, metadata: Mapping[str, Any] | None = None) -> None:
+    """Write ``frame`` to ``path`` atomically: a temporary file in the same folder, then a rename.
+
+    ``metadata`` is stored as JSON under its keys in the file's key-value metadata (beside
+    pandas' own).  The temporary file is removed if the write fails.
+    """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    frame.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
+    try:
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        if metadata:
+            extra = {key.encode(): json.dumps(value, sort_keys=True, default=str).encode()
+                     for key, value in metadata.items()}
+            table = table.replace_schema_metadata({**(table.schema.metadata or {}), **extra})
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _parquet_metadata(path: Path, key: str) -> Any:
+    """The JSON value stored under ``key`` in a Parquet file's metadata (None when absent)."""
+    raw = (pq.read_schema(path).metadata or {}).get(key.encode())
+    return None if raw is None else json.loads(raw)
+
+
+def stored_record(path: str | os.PathLike) -> dict[str, Any] | None:
+    """The run record stored in a result table's Parquet metadata (None when it holds none)."""
+    return _parquet_metadata(Path(path), RECORD_KEY)
 
 
 def _write_json(data: Mapping[str, Any], path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(data, indent=2, default=str) + "\n")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON (tuples as lists, numpy numbers as numbers)."""
+    return json.loads(json.dumps(value, sort_keys=True, default=str))
+
+
+def _describe_cell(cell: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in cell.items())
+
+
+def _chunk_description(task: Task, fingerprint: str) -> dict[str, Any]:
+    """What a chunk file states about itself (its ``equity.chunk`` metadata)."""
+    return {"cell": _plain(task.cell), "chunk": task.chunk, "deals": task.deals, "fingerprint": fingerprint}
+
+
+def _how_to_replay(path: Path) -> str:
+    return (f"delete {path} and run the same command again to play that chunk again, "
+            "or run with --rerun to play the whole run again")
+
+
+def _unreadable(path: Path, error: Exception) -> StoredRunError:
+    reason = " ".join(str(error).split()) or type(error).__name__
+    return StoredRunError(f"chunk file {path} cannot be read ({type(error).__name__}: {reason}): it is "
+                          f"truncated or damaged; {_how_to_replay(path)}")
+
+
+def check_chunk(path: Path, task: Task, fingerprint: str) -> None:
+    """Refuse a saved chunk file that is unreadable, carries no description, or describes another
+    chunk, cell or plan than ``task`` of the run with ``fingerprint`` (:class:`StoredRunError`)."""
+    try:
+        stated = _parquet_metadata(path, CHUNK_KEY)
+    except (OSError, ValueError, pa.ArrowException) as error:  # a truncated file has no footer
+        raise _unreadable(path, error) from None
+    expected = _chunk_description(task, fingerprint)
+    if not isinstance(stated, dict):
+        raise StoredRunError(f"chunk file {path} does not say which chunk it holds (no {CHUNK_KEY} "
+                             f"metadata: written by other code); {_how_to_replay(path)}")
+    if stated.get("cell") != expected["cell"] or stated.get("chunk") != expected["chunk"]:
+        raise StoredRunError(
+            f"chunk file {path} holds chunk {stated.get('chunk')} of "
+            f"{_describe_cell(stated.get('cell') or {})}, not chunk {task.chunk} of "
+            f"{_describe_cell(task.cell)}: it was copied or renamed, and is not added up; "
+            f"{_how_to_replay(path)}")
+    if stated.get("fingerprint") != fingerprint or stated.get("deals") != task.deals:
+        raise StoredRunError(
+            f"chunk file {path} was written for another plan (fingerprint {stated.get('fingerprint')}, "
+            f"this run's {fingerprint}): copied from another run or made by other code, and is not "
+            f"added up; {_how_to_replay(path)}")
+
+
+def read_chunk(path: Path, task: Task, fingerprint: str) -> pd.DataFrame:
+    """A saved chunk's sums, after :func:`check_chunk`; an unreadable file is a :class:`StoredRunError`."""
+    check_chunk(path, task, fingerprint)
+    try:
+        frame = pq.read_table(path).to_pandas()
+    except (OSError, ValueError, pa.ArrowException) as error:
+        raise _unreadable(path, error) from None
+    if "chunk" in frame and not (frame["chunk"] == task.chunk).all():
+        raise StoredRunError(f"chunk file {path} holds rows of another chunk than {task.chunk}; "
+                             f"{_how_to_replay(path)}")
+    return frame
 
 
 def _git_commit() -> dict[str, Any]:
@@ -279,7 +558,7 @@ def _dask_client(workers: int, scheduler: str | None):
 def run_study(study: str | Study, *, deals: int | None = None, players=None,
               params: Mapping[str, Any] | None = None, seed: int | None = None,
               out: str | os.PathLike = "results", workers: int = 1, scheduler: str | None = None,
-              progress: bool | None = None) -> RunResult:
+              progress: bool | None = None, rerun: bool = False) -> RunResult:
     """Run a study, or finish an interrupted run of it, and write its tables and record.
 
     Parameters
@@ -302,11 +581,21 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         Address of an existing Dask scheduler to send the chunks to instead.
     progress
         Show a progress bar with the time left (default: when standard error is a terminal).
+    rerun
+        Discard what the run's folder holds (chunks, tables, record) and play the run again:
+        the way on when the folder's run was made by other code.
 
     Returns
     -------
     RunResult
         The run's folder, tables (``result`` first) and record.
+
+    Raises
+    ------
+    StoredRunError
+        The folder holds a run made by other code (the message names the part that changed), or
+        a saved chunk is unreadable, copied from another chunk or written for another plan (the
+        message names the file and how to play it again).
 
     Examples
     --------
@@ -327,6 +616,7 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         raise OptionError(f"deals must be a positive whole number, got {deals!r}")
     deals = int(deals)
     seed = DEFAULT_SEED if seed is None else resolve_seed(seed)
+    rerun = check_flag(rerun, "rerun")
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
         raise OptionError(f"workers must be a positive whole number, got {workers!r}")
     tasks = plan(study, resolved, deals)
@@ -339,30 +629,41 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         if folder.exists() and not folder.is_dir():
             raise OptionError(f"--out {str(out)!r}: {folder} is a file, not a folder")
     chunks_dir = directory / "chunks"
+    if rerun:
+        _discard_run(directory)
     chunks_dir.mkdir(parents=True, exist_ok=True)
-    for stale in chunks_dir.glob(".*.tmp"):
-        stale.unlink(missing_ok=True)
-    described = {"study": study.name, "run_id": name, "parameters": resolved, "deals": deals,
-                 "seed": seed, "version": equity.__version__, "chunk_deals": CHUNK_DEALS}
+    for folder in (directory, chunks_dir):  # left by a run killed while writing
+        for stale in folder.glob(".*.tmp"):
+            stale.unlink(missing_ok=True)
+    described: dict[str, Any] = {
+        "study": study.name, "run_id": name, "parameters": resolved, "deals": deals, "seed": seed,
+        "version": equity.__version__, "chunk_deals": CHUNK_DEALS, "code": code_fingerprint(study),
+        "input_files": _input_files(resolved)}
+    described["fingerprint"] = fingerprint = plan_fingerprint(described)
     plan_path = directory / PLAN_FILE
     if plan_path.exists():
-        earlier = json.loads(plan_path.read_text())
-        if {k: earlier.get(k) for k in described} != json.loads(json.dumps(described, default=str)):
-            raise OptionError(f"{directory} holds a run with other arguments; choose another --out")
+        _check_plan(plan_path, described, study)
     else:
         _write_json(described, plan_path)
 
     started, clock = datetime.now(UTC), time.perf_counter()
+    saved = [t for t in tasks if (chunks_dir / t.filename).exists()]
+    for task in saved:  # before anything is played: a copied or damaged chunk stops the run at once
+        check_chunk(chunks_dir / task.filename, task, fingerprint)
     pending = [t for t in tasks if not (chunks_dir / t.filename).exists()]
     reused = len(tasks) - len(pending)
     total = sum(t.deals for t in tasks)
     show = sys.stderr.isatty() if progress is None else progress
+
+    def save(frame: pd.DataFrame, task: Task) -> None:
+        write_parquet(frame, chunks_dir / task.filename, {CHUNK_KEY: _chunk_description(task, fingerprint)})
+        bar.update(task.deals)
+
     with tqdm(total=total, initial=total - sum(t.deals for t in pending), unit="deal", unit_scale=True,
               desc=study.name, disable=not show, dynamic_ncols=True) as bar:
         if workers == 1 and not scheduler:
             for task in pending:
-                write_parquet(play_chunk(study.name, resolved, task, seed), chunks_dir / task.filename)
-                bar.update(task.deals)
+                save(play_chunk(study.name, resolved, task, seed), task)
         elif pending:
             client, cluster = _dask_client(workers, scheduler)
             try:
@@ -371,19 +672,15 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
                 futures = {client.submit(play_chunk, study.name, resolved, task, seed, pure=False): task
                            for task in pending}
                 for future in as_completed(futures):
-                    task = futures[future]
-                    write_parquet(future.result(), chunks_dir / task.filename)
-                    bar.update(task.deals)
+                    save(future.result(), futures[future])
             finally:
                 client.close()
                 if cluster is not None:
                     cluster.close()
     played_deals = sum(t.deals for t in pending)
 
-    sums = pd.concat([pd.read_parquet(chunks_dir / t.filename) for t in tasks], ignore_index=True)
+    sums = pd.concat([read_chunk(chunks_dir / t.filename, t, fingerprint) for t in tasks], ignore_index=True)
     tables = study.finish(sums, resolved)
-    for table_name, table in tables.items():
-        write_parquet(table, directory / f"{table_name}.parquet")
     elapsed = time.perf_counter() - clock
     record = {
         **described,
@@ -406,8 +703,43 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         # None when every chunk was reused: this invocation played nothing to time
         "deals_per_second": round(played_deals / elapsed, 1) if played_deals and elapsed > 0 else None,
     }
+    for table_name, table in tables.items():
+        write_parquet(table, directory / f"{table_name}.parquet", {RECORD_KEY: record})
     _write_json(record, directory / RECORD_FILE)
     return RunResult(directory, tables, record)
+
+
+def _check_plan(plan_path: Path, described: Mapping[str, Any], study: Study) -> None:
+    """Refuse a run folder whose plan has other arguments or was made by other code."""
+    directory = plan_path.parent
+    try:
+        earlier = json.loads(plan_path.read_text())
+        if not isinstance(earlier, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as error:
+        raise StoredRunError(f"{plan_path} cannot be read ({type(error).__name__}); run the same "
+                             "command with --rerun to play the run again") from None
+    arguments = ("study", "run_id", "parameters", "deals", "seed", "version", "chunk_deals")
+    if {k: earlier.get(k) for k in arguments} != _plain({k: described[k] for k in arguments}):
+        raise StoredRunError(f"{directory} holds a run with other arguments; choose another --out")
+    if earlier.get("fingerprint") == described["fingerprint"]:
+        return
+    changes = code_changes(earlier, study) or [
+        f"its plan (fingerprint {earlier.get('fingerprint')}, now {described['fingerprint']})"]
+    raise StoredRunError(
+        f"{directory} holds a run made by other code, not reused: changed since its chunks were played: "
+        f"{'; '.join(changes)}. Run the same command with --rerun to discard its chunks and play it "
+        "again, or give another --out to keep it")
+
+
+def _discard_run(directory: Path) -> None:
+    """Remove what the harness wrote in a run folder (plan, chunks, tables, record), for ``rerun``."""
+    if not directory.is_dir():
+        return
+    chunks_dir = directory / "chunks"
+    for path in [*chunks_dir.glob("*.parquet"), *chunks_dir.glob(".*.tmp"), *directory.glob("*.parquet"),
+                 *directory.glob(".*.tmp"), directory / PLAN_FILE, directory / RECORD_FILE]:
+        path.unlink(missing_ok=True)
 
 
 def load_run(run: str | os.PathLike, out: str | os.PathLike = "results") -> RunResult:

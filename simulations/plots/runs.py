@@ -98,7 +98,8 @@ def find_run(study: str, *, out: str | os.PathLike = "results", deals: int = 1, 
     and covers the asked players and parameters; None when there is none.
 
     A run covers them when each asked player count and list item was run and each other
-    parameter has the asked value; parameters not asked may have any value.
+    parameter has the asked value; parameters not asked may have any value.  A run made by
+    other code than this (:func:`simulations.harness.code_changes`) is never chosen.
     """
     spec = harness.get_study(study)
     asked = harness.resolve_parameters(spec, players, params)
@@ -117,6 +118,8 @@ def find_run(study: str, *, out: str | os.PathLike = "results", deals: int = 1, 
             continue
         stored = record.get("parameters", {})
         if not all(_covers(asked[name], stored.get(name)) for name in named):
+            continue
+        if harness.code_changes(record, spec):
             continue
         key = (int(record["deals"]), str(record.get("finished", "")))
         if best is None or key > best[0]:
