@@ -241,7 +241,8 @@ def percent_axis(ax: Axes, axis: str = "y", decimals: int | None = 0) -> None:
 
 def errorbar(ax: Axes, x: Any, y: Any, stderr: Any = None, *, label: str | None = None,
              color: str | None = None, marker: str = "o", linestyle: str = "-", offset: float = 0.0,
-             horizontal: bool = False, **kwargs: Any) -> ErrorbarContainer:
+             horizontal: bool = False, bounds: tuple[Any, Any] | None = None,
+             **kwargs: Any) -> ErrorbarContainer:
     """Estimates as points (joined by a line), each with its 95% interval when ``stderr`` is given.
 
     Parameters
@@ -258,6 +259,9 @@ def errorbar(ax: Axes, x: Any, y: Any, stderr: Any = None, *, label: str | None 
         Shift along the position axis, to set series side by side.
     horizontal
         Estimates along x (error bars horizontal).
+    bounds
+        ``(lower, upper)``: the ends of each estimate's interval, drawn instead of
+        ``stderr``'s (an interval not centred on the estimate, such as a Wilson interval).
 
     Returns
     -------
@@ -272,6 +276,10 @@ def errorbar(ax: Axes, x: Any, y: Any, stderr: Any = None, *, label: str | None 
     (True, 1)
     """
     errors = None if stderr is None else interval(stderr)
+    if bounds is not None:
+        estimate = np.asarray(x if horizontal else y, dtype=np.float64)
+        lower, upper = (np.asarray(b, dtype=np.float64) for b in bounds)
+        errors = np.vstack([np.maximum(estimate - lower, 0.0), np.maximum(upper - estimate, 0.0)])
     with _style():
         if horizontal:
             position = np.asarray(y, dtype=np.float64) + offset

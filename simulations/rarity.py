@@ -23,6 +23,15 @@ the standard errors treat deals as clusters); the winning hand is the best hand
 of the deal.  The standard error of the difference between two frequencies uses
 their covariance across deals, so each inversion has a z-score.
 
+Statistics: an inversion is *significant* when its one-sided p-value, adjusted
+by Holm's method over every pair of categories compared in the run (inverted or
+not, every game, table size and hand), is below 5%: with thousands of pairs a
+fixed z threshold would flag some by chance.  Each frequency has a 95% Wilson
+score interval (``lower_95``, ``upper_95``) with the effective number of hands
+(between the deals and the hands: the seats of a deal are not independent), so
+that a category seen a few times gets an honest interval and one never seen
+keeps the upper bound of the first seat's hands alone.
+
 Tables: ``result`` (one row per game, players, hand and category, with the
 declared rank, 1 being the best) and ``inversions`` (one row per inverted pair).
 """
@@ -38,15 +47,15 @@ import pandas as pd
 import equity
 from equity.errors import OptionError
 from equity.switch import play_switch
-from simulations.study import CHUNK_DEALS, Study, add_up, sum_row
+from simulations.study import ALPHA, CHUNK_DEALS, Study, add_up, holm, sum_row, upper_tail, wilson_interval
 from simulations.switch_pairs import play_plain
 
-__all__ = ["STUDY", "GAMES", "showdown_strengths"]
+__all__ = ["STUDY", "GAMES", "showdown_strengths", "frequency_intervals"]
 
 #: Every game, in the order of the tables.
 GAMES = ("holdem", "omaha", "tahoe", "spanish", "egyptian", "eldorado", "draw", "draw7", "switch", "switch7")
-#: z-score beyond which an inversion is called significant in the tables.
-SIGNIFICANT_Z = 3.0
+#: The family-wise level of the ``significant`` flags: Holm-adjusted one-sided p-values below it.
+SIGNIFICANCE = ALPHA
 
 
 def allowed_players(game: str, players: int) -> bool:
@@ -104,9 +113,35 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
 CELL = ["game", "players"]
 
 
+def frequency_intervals(count, stderr, deals: float, per_deal: int) -> tuple[np.ndarray, np.ndarray]:
+    """95% Wilson intervals of category frequencies over ``deals * per_deal`` hands in clusters.
+
+    ``count`` hands of ``deals * per_deal`` (``per_deal`` seats a deal) had the category, and
+    ``stderr`` is the frequency's standard error with deals as clusters.  The seats of a deal
+    are not independent, so the interval uses the effective number of hands
+    ``p (1 - p) / stderr²`` (the hands over the design effect), kept between ``deals`` and the
+    hands.  A category never seen (no spread to measure) takes ``deals``: the first seat's
+    hands alone are independent, and none of them had it.
+
+    Examples
+    --------
+    >>> lower, upper = frequency_intervals([0, 5], [0.0, 0.07], deals=10, per_deal=1)
+    >>> lower.round(4).tolist(), upper.round(4).tolist()
+    ([0.0, 0.2366], [0.2775, 0.7634])
+    """
+    count = np.asarray(count, dtype=np.float64)
+    stderr = np.asarray(stderr, dtype=np.float64)
+    hands = deals * per_deal
+    p = count / hands
+    with np.errstate(invalid="ignore", divide="ignore"):
+        effective = np.where(stderr > 0, p * (1 - p) / (stderr * stderr), deals)
+    effective = np.clip(np.nan_to_num(effective, nan=deals), deals, hands)
+    return wilson_interval(p * effective, effective)
+
+
 def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataFrame]:
     summed = add_up(sums, [*CELL, "hand", "i", "j"])
-    result_rows, inversion_rows = [], []
+    result_rows, pair_rows = [], []
     for (game, players, hand), part in summed.groupby([*CELL, "hand"], sort=False):
         ranking = equity.get_game(game).ranking
         k = len(ranking)
@@ -122,36 +157,42 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
         variance = (square - total * total / n) / (n - 1)
         frequency = mean / per_hand
         stderr = np.sqrt(np.maximum(variance, 0) / n) / per_hand
+        lower_95, upper_95 = frequency_intervals(np.round(total), stderr, n, per_hand)
         for rank, category in enumerate(ranking, start=1):
             p = k - rank  # position from the bottom
             rarer_below = [str(ranking[q]) for q in range(rank, k) if frequency[k - 1 - q] < frequency[p]]
             result_rows.append({
                 "game": game, "players": players, "hand": hand, "rank": rank, "category": str(category),
                 "count": int(round(total[p])), "frequency": frequency[p], "stderr": stderr[p],
-                "upper_95": frequency[p] + 1.96 * stderr[p] if total[p] > 0 else 3.0 / (n * per_hand),
+                "lower_95": lower_95[p], "upper_95": upper_95[p],
                 "inverted": bool(rarer_below), "more_common_than": ", ".join(rarer_below),
             })
+        # every pair is a comparison of the family, inverted or not: Holm counts them all
         for high_rank in range(1, k + 1):
             hi = k - high_rank
             for low_rank in range(high_rank + 1, k + 1):
                 lo = k - low_rank
-                if frequency[hi] <= frequency[lo]:
-                    continue
                 spread = variance[hi] + variance[lo] - 2 * covariance[hi, lo]
                 se = np.sqrt(max(spread, 0.0) / n) / per_hand
                 difference = frequency[hi] - frequency[lo]
-                z = difference / se if se > 0 else np.inf
-                inversion_rows.append({
+                z = difference / se if se > 0 else (np.inf if difference > 0 else -np.inf)
+                pair_rows.append({
                     "game": game, "players": players, "hand": hand,
                     "higher": str(ranking[high_rank - 1]), "higher_rank": high_rank,
                     "lower": str(ranking[low_rank - 1]), "lower_rank": low_rank,
                     "frequency_higher": frequency[hi], "frequency_lower": frequency[lo],
-                    "difference": difference, "stderr": se, "z": z, "significant": bool(z > SIGNIFICANT_Z),
+                    "difference": difference, "stderr": se, "z": z,
                 })
     columns = ["game", "players", "hand", "higher", "higher_rank", "lower", "lower_rank", "frequency_higher",
-               "frequency_lower", "difference", "stderr", "z", "significant"]
-    return {"result": pd.DataFrame(result_rows),
-            "inversions": pd.DataFrame(inversion_rows, columns=columns)}
+               "frequency_lower", "difference", "stderr", "z", "p_value", "p_holm", "comparisons",
+               "significant"]
+    pairs = pd.DataFrame(pair_rows, columns=columns[:12])
+    pairs["p_value"] = upper_tail(pairs.z.to_numpy()) if len(pairs) else np.empty(0)
+    pairs["p_holm"] = holm(pairs.p_value.to_numpy())
+    pairs["comparisons"] = len(pairs)
+    pairs["significant"] = pairs.p_holm < SIGNIFICANCE
+    inversions = pairs[pairs.difference > 0].reset_index(drop=True)
+    return {"result": pd.DataFrame(result_rows), "inversions": inversions[columns]}
 
 
 def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
@@ -165,7 +206,7 @@ def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
         described = ", ".join(f"{r.higher} > {r.lower} ({r.frequency_higher:.4f} vs {r.frequency_lower:.4f})"
                               for r in neighbours.itertuples()) or "none"
         lines.append(f"{game:<8} one player's hand ({players} players): {len(part)} significant "
-                     f"inversions; between neighbours: {described}")
+                     f"inversions (Holm, 5%); between neighbours: {described}")
     watched = {"egyptian": ("three_of_a_kind", "three_pair"), "spanish": ("flush", "full_house"),
                "eldorado": ("five_of_a_kind", "straight_flush")}
     for game, (higher, lower) in watched.items():

@@ -13,6 +13,15 @@ deal, a proportion of hands or pairs otherwise) and its standard error the usual
 ratio-estimator one with deals as independent clusters (:func:`estimates`).
 Chunks are added up in the order of the plan (:func:`add_up`), so floating-point
 sums never depend on the order in which chunks finished.
+
+Intervals and many comparisons
+------------------------------
+A normal interval around a frequency seen a handful of times (or never) is
+wrong: :func:`wilson_interval` gives the Wilson score interval instead, which
+keeps an upper bound above zero when nothing was seen.  A study that tests many
+differences at once adjusts their p-values with Holm's step-down method
+(:func:`holm`), so that the chance of any false flag in the whole family stays
+below the level (:data:`ALPHA`).
 """
 
 from __future__ import annotations
@@ -36,12 +45,21 @@ __all__ = [
     "add_up",
     "estimates",
     "z_score",
+    "Z95",
+    "ALPHA",
+    "wilson_interval",
+    "upper_tail",
+    "holm",
 ]
 
 #: The per-deal sums every chunk reports for each estimate.
 SUM_COLUMNS = ["deals", "x", "y", "xx", "yy", "xy"]
 #: The seed used when none is given: a run started twice with the same arguments is the same run.
 DEFAULT_SEED = 20240501
+#: The two-sided 95% quantile of the standard normal distribution.
+Z95 = 1.959963984540054
+#: The family-wise error rate of the studies' significance flags (after :func:`holm`).
+ALPHA = 0.05
 
 
 @dataclass(frozen=True)
@@ -132,3 +150,65 @@ def z_score(difference: float, stderr: float) -> float:
     """``difference / stderr``, or NaN when the error is zero."""
     return difference / stderr if stderr > 0 else math.nan
 
+
+
+def wilson_interval(successes, trials, *, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """The Wilson score interval of a proportion: ``successes`` of ``trials`` (arrays or numbers).
+
+    Unlike the normal interval ``p ± z se``, it stays inside [0, 1], is not centred on the
+    estimate, and when nothing was seen it is ``[0, z² / (n + z²)]`` (about ``3.84 / n`` at 95%),
+    not ``[0, 0]``.  ``successes`` need not be whole (an effective count).  ``trials`` of 0
+    gives ``[0, 1]``.
+
+    Examples
+    --------
+    >>> lower, upper = wilson_interval([0, 5], [10, 10])
+    >>> lower.round(4).tolist(), upper.round(4).tolist()
+    ([0.0, 0.2366], [0.2775, 0.7634])
+    """
+    x = np.asarray(successes, dtype=np.float64)
+    n = np.asarray(trials, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(n > 0, x / n, 0.0)
+        z2 = z * z
+        denominator = 1 + z2 / n
+        centre = (p + z2 / (2 * n)) / denominator
+        half = z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+        lower = np.where(x <= 0, 0.0, np.clip(centre - half, 0.0, 1.0))
+        upper = np.where(x >= n, 1.0, np.clip(centre + half, 0.0, 1.0))
+    empty = n <= 0
+    return np.where(empty, 0.0, lower), np.where(empty, 1.0, upper)
+
+
+def upper_tail(z) -> np.ndarray:
+    """One-sided p-values ``P(Z >= z)`` of standard normal scores (``inf`` gives 0, NaN gives 1).
+
+    Examples
+    --------
+    >>> upper_tail([0.0, 1.6448536269514722, 3.0]).round(5).tolist()
+    [0.5, 0.05, 0.00135]
+    """
+    scores = np.atleast_1d(np.asarray(z, dtype=np.float64))
+    tail = np.array([0.5 * math.erfc(v / math.sqrt(2)) for v in scores.ravel()]).reshape(scores.shape)
+    return np.where(np.isnan(scores), 1.0, tail)
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm's step-down adjusted p-values: reject a hypothesis when its adjusted p-value is at most
+    the level, and the chance of any false rejection in the family stays at most that level.
+
+    The ``k``-th smallest of ``m`` p-values is multiplied by ``m - k + 1``; the adjusted values are
+    then made non-decreasing in that order and capped at 1 (Holm 1979).  NaN counts as 1.
+
+    Examples
+    --------
+    >>> holm([0.01, 0.04, 0.03, 0.005]).round(3).tolist()
+    [0.03, 0.06, 0.06, 0.02]
+    """
+    p = np.nan_to_num(np.asarray(p_values, dtype=np.float64).ravel(), nan=1.0)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    scaled = (m - np.arange(m)) * p[order]
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(np.maximum.accumulate(scaled), 1.0)
+    return adjusted

@@ -55,14 +55,14 @@ def _rarity_grid(run: harness.RunResult, hand: str, players: int | None) -> Figu
         rows = cells[cells.players == size].sort_values("rank")
         seen = rows["count"] > 0
         ax.set_yscale("log")
-        P.errorbar(ax, rows["rank"][seen], rows.frequency[seen], rows.stderr[seen], color=P.PALETTE[0],
-                   linestyle="-", label="frequency, categories\nin declared order")
+        P.errorbar(ax, rows["rank"][seen], rows.frequency[seen], bounds=_wilson(rows[seen]),
+                   color=P.PALETTE[0], linestyle="-", label="frequency, categories\nin declared order")
         flagged = rows[seen & rows.category.isin(_significant_higher(run, game, size, hand))]
         if len(flagged):
             inverted_games.append(game)
-            P.errorbar(ax, flagged["rank"], flagged.frequency, flagged.stderr, color=P.HIGHLIGHT,
+            P.errorbar(ax, flagged["rank"], flagged.frequency, bounds=_wilson(flagged), color=P.HIGHLIGHT,
                        linestyle="none", marker="o", markersize=7, zorder=5,
-                       label="more common than a\ncategory ranked below it\n(beyond 3 SE)")
+                       label="more common than a\ncategory ranked below it\n(Holm-adjusted p < 0.05)")
         unseen = rows[~seen]
         if len(unseen):
             ax.plot(unseen["rank"], unseen.upper_95, marker="v", color="#777777", linestyle="none",
@@ -79,8 +79,35 @@ def _rarity_grid(run: harness.RunResult, hand: str, players: int | None) -> Figu
     whose = "one player's best hand" if hand == "player" else "the winning hand"
     title = (f"Ranked higher yet more common ({whose}): {len(inverted_games)} of {len(games)} games break "
              "their declared order (best category on the left)")
-    P.finding(fig, title, note=run_note(run, "In a game whose order follows rarity the line only rises."))
+    note = run_note(run, f"{_bars_note(run)} {_holm_note(run)} In a game whose order follows rarity the "
+                         "line only rises.", bars=False)
+    P.finding(fig, title, note=note)
     return fig
+
+
+def _bars_note(run: harness.RunResult) -> str:
+    """What the bars of the frequency charts are: the table's Wilson intervals when it has them."""
+    if "lower_95" in run.tables["result"]:
+        return "Bars: 95% Wilson intervals (a category never seen: its upper bound)."
+    return "Bars: 95% intervals (1.96 standard errors: a run stored before the Wilson intervals)."
+
+
+def _wilson(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """The rows' 95% interval ends: the table's Wilson interval, or 1.96 standard errors in a run
+    stored before the table had ``lower_95``."""
+    if "lower_95" in rows:
+        return rows.lower_95.to_numpy(), rows.upper_95.to_numpy()
+    half = P.interval(rows.stderr)
+    return rows.frequency.to_numpy() - half, rows.frequency.to_numpy() + half
+
+
+def _holm_note(run: harness.RunResult, what: str = "Flagged") -> str:
+    """How the run's inversions were called significant (the multiplicity correction, stated)."""
+    inversions = run.tables.get("inversions")
+    if inversions is not None and "comparisons" in inversions and len(inversions):
+        return (f"{what}: one-sided p-value of the paired difference below 5% after Holm's correction "
+                f"over all {int(inversions.comparisons.iloc[0]):,} pairs compared in the run.")
+    return f"{what}: differences beyond 3 standard errors (a run stored before the Holm correction)."
 
 
 def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, Figure]:
@@ -122,7 +149,7 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
     part = pd.concat(chosen, ignore_index=True) if chosen else pd.DataFrame()
     if not len(part):
         return figs
-    errors = result[result.hand == "player"].set_index(["game", "players", "category"]).stderr
+    cells = result[result.hand == "player"].set_index(["game", "players", "category"])
     names = [f"{game_name(r.game)} ({r.players}): {category_name(r.higher)} above {category_name(r.lower)}"
              for r in part.itertuples()]
     y = np.arange(len(part), dtype=np.float64)
@@ -130,11 +157,12 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
     for offset, column, rank_column, name, color in (
             (-0.15, "higher", "frequency_higher", "the category ranked higher", P.HIGHLIGHT),
             (0.15, "lower", "frequency_lower", "the category just below it", P.PALETTE[0])):
-        se = [errors.get((r.game, r.players, getattr(r, column)), np.nan) for r in part.itertuples()]
+        rows = cells.reindex([(r.game, r.players, getattr(r, column)) for r in part.itertuples()])
         values = part[rank_column].to_numpy(dtype=np.float64)
+        lower, upper = _wilson(rows.assign(frequency=values))
         seen = values > 0
-        P.errorbar(ax, values[seen], y[seen], np.asarray(se)[seen], horizontal=True, offset=offset,
-                   linestyle="none", color=color, label=name)
+        P.errorbar(ax, values[seen], y[seen], horizontal=True, offset=offset,
+                   bounds=(lower[seen], upper[seen]), linestyle="none", color=color, label=name)
     ax.set_yticks(y, names)
     ax.invert_yaxis()
     ax.set_xscale("log")
@@ -147,9 +175,9 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
     ax.xaxis.set_minor_formatter(NullFormatter())
     P.label(ax, xlabel="frequency of one player's best hand (share of hands, log)")
     P.legend(fig)
+    note = run_note(run, f"{_bars_note(run)} {_holm_note(run, 'Shown')}", bars=False)
     P.finding(fig, f"{len(part)} pairs of neighbouring categories are ranked the wrong way round by "
-                   "frequency", note=run_note(run, "Shown: differences beyond 3 standard errors of the "
-                                                "paired difference."))
+                   "frequency", note=note)
     figs["inversions"] = fig
     return figs
 
