@@ -12,6 +12,7 @@ from equity import plotting as P
 from equity.errors import OptionError
 from simulations import harness
 from simulations.plots.common import size_unit
+from simulations.plots.draw_strategy import draw_strategy
 from simulations.plots.eldorado_swap_value import eldorado_swap
 from simulations.plots.ranking_vs_rarity import rarity
 from simulations.plots.starting_hand_charts import starting_hands
@@ -30,6 +31,7 @@ PLOTTERS: dict[str, Callable[..., dict[str, Figure]]] = {
     "tahoe-usage": tahoe_usage,
     "rarity": rarity,
     "starting-hands": starting_hands,
+    "draw-strategy": draw_strategy,
 }
 
 
