@@ -220,6 +220,8 @@ TINY = {
     "tahoe-usage": {"deals": 400, "players": "2,4", "params": {}},
     "rarity": {"deals": 400, "players": "2,6", "params": {"games": "holdem,spanish,egyptian,eldorado"}},
     "starting-hands": {"deals": 200, "players": "2", "params": {"games": "spanish,tahoe"}},
+    "draw-strategy": {"deals": 300, "players": "2,3", "params": {"check_samples": 500, "examples": 1,
+                                                                 "model_opponents": "1"}},
 }
 EXPECTED = {
     "eldorado-swap": ["swap_value", "equity", "wild_setter", "dealer"],
@@ -227,6 +229,7 @@ EXPECTED = {
     "tahoe-usage": ["by_players", "by_category", "all_three", "hi_lo"],
     "rarity": ["player", "winner", "inversions"],
     "starting-hands": ["spanish_2p", "tahoe_2p_top"],
+    "draw-strategy": ["returns", "optimal_holds", "switch_vs_draw", "checks", "gain", "information"],
 }
 
 
