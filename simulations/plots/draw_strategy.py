@@ -104,9 +104,9 @@ def _switch_vs_draw(run: harness.RunResult) -> Figure:
         P.percent_axis(ax, axis="x", decimals=1)
         k = int(k)
         row = summary[summary.opponents == k].iloc[0]
-        P.label(ax, xlabel="share of the 2,598,960 starting hands",
-                title=f"against {k} opponent{'s' if k > 1 else ''}: differs for {row.share:.1%} of hands "
-                      f"({int(row.classes_changed):,} classes); plain draw's best hold -> Switch's")
+        P.label(ax, xlabel="share of the 2,598,960 starting hands (plain draw's best hold -> Switch's)",
+                title=f"against {k} opponent{'s' if k > 1 else ''}: the best hold differs for "
+                      f"{row.share:.1%} of hands ({int(row.classes_changed):,} classes)")
     first = summary.iloc[0]
     n_first = int(first.opponents)
     top = kinds[kinds.opponents == n_first].iloc[0]
@@ -198,7 +198,7 @@ def _information(run: harness.RunResult) -> Figure:
     result = run.table
     rows = result[(result.game == "switch") & (result.comparison == "information")]
     fig = _by_players(run, {"Switch, others standard": rows},
-                      "switch_aware less switch_aware_no_info\n(share of the pot)")
+                      "value of the card lost\n(share of the pot)")
     if len(rows):
         best = rows.loc[rows.gain.idxmax()]
         significant = int(((rows.gain - P.Z95 * rows.gain_se) > 0).sum())
