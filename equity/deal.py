@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
-from equity._kernels.bundles import Streets, SwitchRules
+from equity._kernels.bundles import Streets
 from equity._kernels.deal import deal_chunk, deal_from_top, play_plain_chunks, play_switch_chunks
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
 from equity.eldorado_exchange import exchange, run_exchange
@@ -36,7 +36,6 @@ from equity.options import (
     EXCHANGE_POLICIES,
     LOOKAHEAD_SAMPLES,
     check_players,
-    draw_policy_codes,
     exchange_policy_codes,
     fold_mask,
     has_phase,
@@ -378,11 +377,12 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
 def _aggregate_switch(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a Switch game from the fused kernel (:func:`play_switch_chunks`):
     the deals of :func:`equity.switch.play_switch`, chunk by chunk, on every thread."""
-    from equity.switch import switch_plan
+    from equity.switch import active_opponents, switch_rules
 
     g, players, options = s.game, s.players, s.draw
-    rules = SwitchRules(*switch_plan(g), draw_policy_codes(options["policy"], players, g.fixed_wild_rank),
-                        options["limit"], options["limit_with_ace"], options["reverse"])
+    rules = switch_rules(g, players, options["policy"], options["limit"], options["limit_with_ace"],
+                         options["reverse"],
+                         opponents=None if s.folded is None else active_opponents(s.folded))
     deck = np.array(g.deck, dtype=np.uint8)
     tables = class_tables(g)
 
@@ -542,7 +542,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         result in chips, to the table (``chips_per_deal`` when aggregated).
     draw_policy, draw_limit, draw_limit_with_ace, reverse
         Switch and draw games: the draw policy (``"standard"`` by default, ``"stand"``,
-        ``"max"``; one for every seat or one per seat), the draw limits (3, or 4
+        ``"max"``, ``"switch_aware"`` or ``"switch_aware_no_info"``, see
+        :mod:`equity.strategy.showdown`; one for every seat or one per seat), the draw limits (3, or 4
         when keeping an ace), and the direction of the switch (games with a switch).
     aggregate
         Return one row per seat (deals, equity with its standard error, win and

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from equity._kernels.deal import GREEDY, LOOKAHEAD, NEVER, USER
-from equity._kernels.switch import MAX, STAND, STANDARD, WILD_SHIFT
+from equity._kernels.switch import MAX, STAND, STANDARD, SWITCH_AWARE, SWITCH_AWARE_NO_INFO, WILD_SHIFT
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Draw, Exchange, Game, Switch
 
@@ -48,7 +48,8 @@ __all__ = [
 #: Built-in El Dorado exchange policies and their kernel codes.
 EXCHANGE_POLICIES = {"never": NEVER, "greedy": GREEDY, "lookahead": LOOKAHEAD}
 #: Built-in draw policies (Switch and the draw games) and their kernel codes.
-DRAW_POLICIES = {"stand": STAND, "standard": STANDARD, "max": MAX}
+DRAW_POLICIES = {"stand": STAND, "standard": STANDARD, "max": MAX, "switch_aware": SWITCH_AWARE,
+                 "switch_aware_no_info": SWITCH_AWARE_NO_INFO}
 #: Draws of the unseen cards per decision of the ``lookahead`` policy, unless set.
 LOOKAHEAD_SAMPLES = 200
 _INT64_MAX = np.iinfo(np.int64).max

@@ -7,7 +7,7 @@ Showdown is not played here: evaluate the returned hands with :func:`equity.eval
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -30,7 +30,7 @@ from equity.options import (
 )
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 
-__all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "draw_phase"]
+__all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "switch_rules", "draw_phase"]
 
 #: Built-in draw policies, by name, as the kernels' integer codes (:data:`equity.options.DRAW_POLICIES`).
 POLICIES = DRAW_POLICIES
@@ -55,6 +55,31 @@ def switch_plan(game: Game) -> tuple[int, bool, int]:
     draw = bool(draws)
     before = draws[0] if draw else len(phases)
     return before, draw, len(phases) - before - int(draw)
+
+
+def switch_rules(game: Game, players: int, policy, limit: int, limit_with_ace: int, reverse: bool, *,
+                 opponents: Iterable[int] | None = None) -> SwitchRules:
+    """The kernels' :class:`~equity._kernels.bundles.SwitchRules` of a Switch or draw game: its
+    phases (:func:`switch_plan`), the draw policy code of each seat, the limits, the direction,
+    and, when a seat plays a ``switch_aware`` policy, its showdown model
+    (:func:`equity.strategy.showdown.showdown_values`) for each number of active opponents a
+    seat may face at the draw (``opponents``; default ``players - 1``: no one folded).
+
+    The options are checked by the caller (:func:`equity.options.switch_options`,
+    :func:`equity.options.check_draw_limits`), but for the policy names.
+    """
+    from equity.strategy.showdown import showdown_values
+
+    codes = draw_policy_codes(policy, players, game.fixed_wild_rank)
+    counts = [players - 1] if opponents is None else list(opponents)
+    values = showdown_values(game, codes, counts, limit, limit_with_ace)
+    return SwitchRules(*switch_plan(game), codes, limit, limit_with_ace, reverse, values)
+
+
+def active_opponents(folded: np.ndarray) -> list[int]:
+    """The numbers of active opponents each active seat faces in deals with ``folded``
+    (``bool[deals, players]``)."""
+    return sorted({int(k) - 1 for k in np.unique((~np.asarray(folded, dtype=bool)).sum(axis=1))})
 
 
 def play_switch(
@@ -92,8 +117,11 @@ def play_switch(
         Play the seven-card game (best five of seven at showdown) instead of five-card draw.
     policy
         Draw policy, one name for every seat or a list with one per seat: ``"standard"``
-        (see :func:`equity._kernels.switch.standard_keep`), ``"stand"`` (never draw) or ``"max"``
-        (draw the most the limit allows, keeping the highest cards).  Unused in the seven-card game.
+        (see :func:`equity._kernels.switch.standard_keep`), ``"stand"`` (never draw), ``"max"``
+        (draw the most the limit allows, keeping the highest cards), ``"switch_aware"`` (the
+        hold of highest estimated showdown share, knowing the card lost in the switch before
+        the draw; :mod:`equity.strategy.showdown`) or ``"switch_aware_no_info"`` (the same
+        ignoring that card).  Unused in the seven-card game.
     limit, limit_with_ace
         Most cards a player may draw (default 3), and the most when the kept cards include an ace
         (default 4), each from 0 to 5: a hand keeping an ace may draw
@@ -166,10 +194,10 @@ def play_switch(
         raise OptionError(f"threads must be a positive integer, got {threads!r}")
     check_draw_limits(limit, limit_with_ace)
     reverse = check_flag(reverse, "reverse")
-    rules = SwitchRules(before, draw, after, draw_policy_codes(policy, players, game.fixed_wild_rank), limit,
-                        limit_with_ace, reverse)
     seed = resolve_seed(seed)
     folded_rows = fold_mask(folded, deals, players)
+    rules = switch_rules(game, players, policy, limit, limit_with_ace, reverse,
+                         opponents=active_opponents(folded_rows) if folded is not None else None)
 
     hand_size = game.hole_cards
     n_switches = before + after
@@ -260,6 +288,9 @@ def draw_discards(hand: CardsLike, *, policy: str = "standard", limit: int = _DR
     if codes.size != 5:
         raise InvalidInputError(f"a draw hand has 5 cards, got {codes.size}")
     check_draw_limits(limit, limit_with_ace)
+    if isinstance(policy, str) and policy.strip().lower().startswith("switch_aware"):
+        raise OptionError(f"draw_discards plays the fixed policies (stand, standard, max): {policy!r} "
+                          "decides from a showdown model, see equity.strategy.showdown_hold_values")
     wild_rank = None if wild is None else parse_rank(wild)
     keep = policy_keep(codes, 0, draw_policy_codes(policy, 1, wild_rank)[0], limit, limit_with_ace)
     return codes[[k for k in range(5) if not (keep >> k) & 1]]

@@ -153,7 +153,10 @@ def test_switch_trials_keep_every_card_once_when_the_stub_runs_out():
     hands = np.empty((trials, players * 5), dtype=np.uint8)
     state = np.array([7, 11, 13, 17], dtype=np.uint64)
     policies = np.full(players, 2, dtype=np.int8)  # draw the most the limit allows: five
-    switch_rows(state, stub, players, kinds, fixed, SwitchRules(1, True, 1, policies, 5, 5, False), hands)
+    from equity.strategy.showdown import no_values
+
+    rules = SwitchRules(1, True, 1, policies, 5, 5, False, no_values())
+    switch_rows(state, stub, players, kinds, fixed, rules, hands)
     ordered = np.sort(hands, axis=1)
     assert (np.diff(ordered.astype(int), axis=1) > 0).all()  # 35 different cards in every trial
     assert not np.isin(hands, dead).any()

@@ -41,6 +41,9 @@ HOLDEM = get_game("holdem")
 OMAHA = get_game("omaha")
 ELDORADO = get_game("eldorado")
 
+#: The draw policies' names as the errors list them.
+_DRAW_NAMES = "'stand', 'standard', 'max', 'switch_aware', 'switch_aware_no_info'"
+
 
 def _user_policy():
     """A fresh Numba function in the form of a user exchange policy (never compiled here)."""
@@ -295,18 +298,18 @@ def test_draw_policy_wrong_count() -> None:
 def test_draw_policy_unknown_name_names_the_seat() -> None:
     with pytest.raises(OptionError) as info:
         draw_policy_codes(["max", "bluff"], 2)
-    assert str(info.value) == "unknown draw policy 'bluff' for seat 1: allowed are 'stand', 'standard', 'max'"
+    assert str(info.value) == "unknown draw policy 'bluff' for seat 1: allowed are " + _DRAW_NAMES
 
 
 def test_draw_policy_unknown_single_name() -> None:
     with pytest.raises(OptionError) as info:
         draw_policy_codes("bluff", 2)
-    assert str(info.value) == "unknown draw policy 'bluff': allowed are 'stand', 'standard', 'max'"
+    assert str(info.value) == "unknown draw policy 'bluff': allowed are " + _DRAW_NAMES
 
 
 @pytest.mark.parametrize("bad", [3, b"max", None])
 def test_draw_policy_neither_name_nor_list(bad) -> None:
-    with pytest.raises(OptionError, match=r"policy must be a name \('stand', 'standard', 'max'\)"):
+    with pytest.raises(OptionError, match=r"policy must be a name \('stand', 'standard', 'max', 'switch_"):
         draw_policy_codes(bad, 2)
 
 
@@ -579,7 +582,7 @@ def test_unknown_draw_policy_same_words_in_calc_simulate_and_play_switch() -> No
         "simulate": _message(lambda: equity.simulate("switch", 2, 10, seed=1, draw_policy="bluff")),
         "play_switch": _message(lambda: play_switch(2, 10, seed=1, policy="bluff")),
     }
-    expected = "unknown draw policy 'bluff': allowed are 'stand', 'standard', 'max'"
+    expected = "unknown draw policy 'bluff': allowed are " + _DRAW_NAMES
     assert set(texts.values()) == {expected}, texts
 
 

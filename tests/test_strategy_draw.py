@@ -303,8 +303,8 @@ def test_textbook_deuces_wild_three_deuces(deuces_game):
      "dead card '2c' is in the hand"),
     (lambda: hold_values("draw", "AhKhQhJh2c", "jacks_or_better", dead="3c3c"), CardError,
      "duplicate card '3c' in the dead cards"),
-    (lambda: hold_values("draw", "AhKhQhJh2c", "showdown"), OptionError,
-     "unknown pay table 'showdown': known pay tables are deuces_wild, jacks_or_better"),
+    (lambda: hold_values("draw", "AhKhQhJh2c", "bonus_poker"), OptionError,
+     "unknown pay table 'bonus_poker': known pay tables are deuces_wild, jacks_or_better"),
     (lambda: hold_values("holdem", "AhKhQhJh2c", "jacks_or_better"), OptionError,
      "holdem has no five-card draw"),
     (lambda: hold_values("switch", "AhKhQhJh2c", "jacks_or_better"), OptionError,
@@ -366,7 +366,7 @@ def test_cli_table_json_and_a_game_file(run_cli):
 @pytest.mark.parametrize("args, words", [
     (("draw", "draw", "AhKhQhJhXx"), "cannot read a card at 'Xx'"),
     (("draw", "draw", "AhKhQhJh"), "has 4 cards"),
-    (("draw", "draw", "AhKhQhJh2c", "--payoff", "showdown"), "unknown pay table 'showdown'"),
+    (("draw", "draw", "AhKhQhJh2c", "--payoff", "bonus_poker"), "unknown pay table 'bonus_poker'"),
     (("draw", "holdem", "AhKhQhJh2c"), "holdem has no five-card draw"),
 ])
 def test_cli_bad_input_is_one_line_and_status_2(run_cli, args, words):

@@ -98,9 +98,28 @@ class SeatCards(NamedTuple):
     combo_masks: np.ndarray
 
 
+class DrawValues(NamedTuple):
+    """The showdown values the ``switch_aware`` draw policies read (``equity.strategy.showdown``).
+
+    For a seat facing ``k`` active opponents, row ``row_of[k]`` of ``sums`` (-1: no row) holds,
+    for every set of 0 to 5 cards, the sum over the final five-card hands that hold the set of
+    each hand's estimated showdown share: the set of size ``j`` and colexicographic index ``i``
+    (of its cards' deck positions, ``position[code]``) is at ``offsets[j] + i``.  ``binom`` is
+    ``C(n, j)`` for ``n`` up to the deck size and ``j`` up to 5.  With no seat on such a policy
+    the arrays are empty.
+    """
+
+    sums: np.ndarray
+    row_of: np.ndarray
+    position: np.ndarray
+    binom: np.ndarray
+    offsets: np.ndarray
+
+
 class SwitchRules(NamedTuple):
     """A Switch or draw game's phases and options: switches before the draw, whether there is
-    a draw, switches after it; the draw policy code per seat and the draw limits; the direction."""
+    a draw, switches after it; the draw policy code per seat and the draw limits; the direction;
+    the showdown values of the ``switch_aware`` policies (a :class:`DrawValues`)."""
 
     n_switches_before: int
     draw: bool
@@ -109,6 +128,7 @@ class SwitchRules(NamedTuple):
     limit: int
     limit_with_ace: int
     reverse: bool
+    values: DrawValues
 
 
 class SwitchRecords(NamedTuple):

@@ -53,7 +53,7 @@ from equity._kernels.evaluate import (
 from equity._kernels.pots import _add_shares, hi_lo_shares
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
-from equity._kernels.switch import play_phases
+from equity._kernels.switch import play_phases, rules_from, rules_parts
 
 U64 = np.uint64
 FIXED = 0
@@ -303,9 +303,11 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, ru
     no_disp = np.zeros(0, dtype=np.uint16)
     no_params = np.zeros(3, dtype=np.uint64)
     no_trace = _no_trace()
+    parts = rules_parts(rules)
     for c in prange(states.shape[0]):
+        chunk_rules = rules_from(parts)
         deck, ds, active, scratch, gave, received, drawn, discarded = _switch_work(
-            stub0, n_players, rules.n_switches_before + rules.n_switches_after)
+            stub0, n_players, chunk_rules.n_switches_before + chunk_rules.n_switches_after)
         hands = fixed_hole.copy()
         memo = _draw_memo(kinds, n_players, True)
         classes, shares, live, lows, acc = _scratch(n_players)
@@ -315,8 +317,9 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, ru
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]  # in registers
         for _ in range(chunk_trials[c]):
             s0, s1, s2, s3 = _switch_trial(deck, stub0, take, n_players, hand_size, kinds,
-                                           fixed_hole, hands, active, rules, scratch, gave, received,
-                                           drawn, discarded, ds, memo, no_trace, s0, s1, s2, s3)
+                                           fixed_hole, hands, active, chunk_rules, scratch, gave,
+                                           received, drawn, discarded, ds, memo, no_trace, s0, s1, s2,
+                                           s3)
             for p in range(n_players):
                 total = U64(0)
                 for t in range(hand_size):

@@ -24,7 +24,7 @@ from equity._kernels.evaluate import (
 )
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import shuffle_prefix, shuffle_prefix_local
-from equity._kernels.switch import play_switch_chunk
+from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
 
 U64 = np.uint64
 
@@ -514,7 +514,9 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, rules, f
     n_switches = rules.n_switches_before + rules.n_switches_after
     draw = rules.draw
     no_cards = np.empty(0, dtype=np.uint8)
+    parts = rules_parts(rules)
     for c in prange(states.shape[0]):
+        chunk_rules = rules_from(parts)
         n = chunk_deals[c]
         state = states[c].copy()
         first = chunk_first_deal[c] * n_players
@@ -525,7 +527,7 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, rules, f
         drawn = np.empty(n * n_players if draw else 0, dtype=np.int8)
         discarded = np.empty(n * n_players if draw else 0, dtype=np.uint64)
         reshuffles = np.empty(n, dtype=np.uint8)
-        play_switch_chunk(state, deck, n, n_players, hand_size, rules, fold,
+        play_switch_chunk(state, deck, n, n_players, hand_size, chunk_rules, fold,
                           SwitchRecords(hands, gave, received, drawn, discarded, reshuffles),
                           SwitchTrace(False, no_cards, no_cards, no_cards))
         classes = np.empty(n_players, dtype=np.int64)

@@ -10,6 +10,8 @@ index of the k-subsets: ``binom`` is the table ``C(n, k)`` for n up to the deck 
 import numpy as np
 
 from equity._kernels import inline_kernel, kernel
+from equity._kernels.rng import shuffle_prefix_local
+from equity._kernels.switch import draw_step_local, switch_step_local
 
 
 @kernel
@@ -189,3 +191,87 @@ def hold_outcomes(hand, unseen, pay, category, n_categories, binom):
             for u in range(j + 1, drawn):
                 chosen[u] = chosen[u - 1] + 1
     return sums, counts
+
+
+@kernel
+def showdown_trials(hero, lost, stub0, rules, states, hands_out):
+    """Play every hold of one hand against random opponents, with common random numbers.
+
+    The hero sits last in seat order (seat ``K`` of ``K + 1``, the last to draw) and holds
+    ``hero`` (five card codes) at the draw; seat 0, the next seat, holds ``lost`` (the card the
+    hero lost in the switch before the draw, -1 for none) and four random cards, every other
+    opponent five random cards from ``stub0`` (the unseen cards).  For each of the 32 holds
+    (bit j keeps ``hero[j]``), from the same deal and the same random numbers, the opponents
+    draw by their codes in ``rules.policies`` (a :class:`~equity._kernels.bundles.SwitchRules`;
+    the hero's code is not read), the hero draws the discards of the hold, and the switches
+    after the draw are played (``rules.n_switches_after``, each seat taking from the previous
+    active seat); the final hands go to ``hands_out[t, hold]`` (``uint8[trials, 32, K + 1, 5]``).
+
+    ``states`` is ``uint64[2, 4]``: the stream of the deal and the draw, and the stream of the
+    switches after the draw (its own, so that holds drawing different numbers of cards still
+    meet the same switch); both are advanced.
+    """
+    n_trials = hands_out.shape[0]
+    n_players = hands_out.shape[2]
+    hero_seat = n_players - 1
+    n = stub0.shape[0]
+    deck = np.empty(2 * n, dtype=np.uint8)
+    for k in range(n):
+        deck[k] = stub0[k]
+    dealt = np.empty(n, dtype=np.uint8)
+    ds = np.zeros(4, dtype=np.int64)
+    start = np.empty(n_players * 5, dtype=np.uint8)
+    hands = np.empty(n_players * 5, dtype=np.uint8)
+    active = np.ones(n_players, dtype=np.bool_)
+    scratch = np.zeros(2 * n_players, dtype=np.int64)
+    gave = np.full(n_players, -1, dtype=np.int16)
+    received = np.full(n_players, -1, dtype=np.int16)
+    drawn = np.empty(n_players, dtype=np.int8)
+    discarded = np.empty(n_players, dtype=np.uint64)
+    memo = np.full((n_players, 6, 52), -1, dtype=np.int8)
+    for p in range(hero_seat):
+        memo[p, 5, 1] = -2  # the opponents decide afresh
+    for j in range(5):
+        start[hero_seat * 5 + j] = hero[j]
+    take = 5 * hero_seat - np.int64(lost >= 0)
+    a0, a1, a2, a3 = states[0, 0], states[0, 1], states[0, 2], states[0, 3]
+    b0, b1, b2, b3 = states[1, 0], states[1, 1], states[1, 2], states[1, 3]
+    for t in range(n_trials):
+        a0, a1, a2, a3 = shuffle_prefix_local(deck, n, take, a0, a1, a2, a3)
+        k = 0
+        for p in range(hero_seat):
+            for slot in range(5):
+                if p == 0 and slot == 0 and lost >= 0:
+                    start[0] = lost
+                else:
+                    start[p * 5 + slot] = deck[k]
+                    k += 1
+        for j in range(n):
+            dealt[j] = deck[j]
+        c0, c1, c2, c3 = a0, a1, a2, a3
+        d0, d1, d2, d3 = b0, b1, b2, b3
+        for hold in range(32):
+            for j in range(n):
+                deck[j] = dealt[j]
+            for j in range(n_players * 5):
+                hands[j] = start[j]
+            ds[0] = take
+            ds[1] = 0
+            ds[2] = 0
+            ds[3] = 0
+            memo[hero_seat, 5, 0] = hold  # the hero's hand is as dealt: memo_keep plays the hold
+            c0, c1, c2, c3 = draw_step_local(hands, n_players, active, rules, gave, -1, deck, ds,
+                                             drawn, discarded, 0, start, memo, a0, a1, a2, a3)
+            d0, d1, d2, d3 = b0, b1, b2, b3
+            for _ in range(rules.n_switches_after):
+                d0, d1, d2, d3 = switch_step_local(hands, n_players, 5, active, rules.reverse,
+                                                   scratch, gave, received, 0, d0, d1, d2, d3)
+            for p in range(n_players):
+                for j in range(5):
+                    hands_out[t, hold, p, j] = hands[p * 5 + j]
+        for j in range(n):  # (a reshuffle of the discards wrote over the stub)
+            deck[j] = dealt[j]
+        a0, a1, a2, a3 = c0, c1, c2, c3
+        b0, b1, b2, b3 = d0, d1, d2, d3
+    states[0, 0], states[0, 1], states[0, 2], states[0, 3] = a0, a1, a2, a3
+    states[1, 0], states[1, 1], states[1, 2], states[1, 3] = b0, b1, b2, b3

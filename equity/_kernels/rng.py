@@ -36,6 +36,33 @@ def xoshiro_next(s0, s1, s2, s3):
 
 
 @inline_kernel
+def _mix64(z):
+    """SplitMix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
+    z = (z ^ (z >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> U64(27))) * U64(0x94D049BB133111EB)
+    return z ^ (z >> U64(31))
+
+
+@inline_kernel
+def fork_local(s0, s1, s2, s3):
+    """A stream of its own drawn from this one: returns this state advanced by four outputs,
+    then the new state (those outputs, each scattered by :func:`_mix64`).
+
+    Work whose use of random numbers varies (a draw takes as many cards as the policy
+    discards) runs on a fork, so the parent stream, and whatever it deals next, never depends
+    on how many numbers that work drew.
+    """
+    a, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    b, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    c, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    d, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    t0 = _mix64(a)
+    if t0 == U64(0):  # (the all-zero state is xoshiro's one forbidden state)
+        t0 = U64(1)
+    return s0, s1, s2, s3, t0, _mix64(b), _mix64(c), _mix64(d)
+
+
+@inline_kernel
 def next_u64(state):
     """The next 64 random bits; advances ``state`` in place."""
     result, s0, s1, s2, s3 = xoshiro_next(state[0], state[1], state[2], state[3])

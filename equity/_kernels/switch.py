@@ -28,9 +28,12 @@ player who has drawn ``k <= 4`` replacements so far leaves ``n - 5 * n_players -
 check nothing).
 
 Draw policies are integer codes: ``0`` stand pat, ``1`` the standard policy
-(:func:`standard_keep`), ``2`` draw the most the limit allows (:func:`max_keep`).  A game
-with a fixed wild rank ``r`` adds ``(r + 1) << WILD_SHIFT`` to its seats' codes
-(``equity.options.draw_policy_codes``), and :func:`policy_keep` then keeps every wild card too.
+(:func:`standard_keep`), ``2`` draw the most the limit allows (:func:`max_keep`), ``3`` the
+hold of highest estimated showdown share given the card the seat lost in the last switch
+before the draw (:func:`aware_keep`), ``4`` the same ignoring that card.  A game with a fixed
+wild rank ``r`` adds ``(r + 1) << WILD_SHIFT`` to its seats' codes
+(``equity.options.draw_policy_codes``), and :func:`policy_keep` then keeps every wild card too
+(the showdown values of codes 3 and 4 already count wild cards).
 
 The phases after the deal are played in one place, :func:`play_phases` (the switches before
 the draw, the draw, the switches after it, as a :class:`~equity._kernels.bundles.SwitchRules`
@@ -42,7 +45,8 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from equity._kernels import inline_kernel, kernel
-from equity._kernels.rng import _below_local, shuffle_prefix, xoshiro_next
+from equity._kernels.bundles import DrawValues, SwitchRules
+from equity._kernels.rng import _below_local, fork_local, shuffle_prefix, xoshiro_next
 
 U64 = np.uint64
 #: Bit 0 of each of the 13 rank nibbles of a count word.
@@ -53,8 +57,10 @@ ACE_BIT = 1 << 12
 STAND = 0
 STANDARD = 1
 MAX = 2
+SWITCH_AWARE = 3
+SWITCH_AWARE_NO_INFO = 4
 #: The bits of a policy code above the policy: the game's wild rank + 1 (0: no wild rank).
-WILD_SHIFT = 2
+WILD_SHIFT = 3
 
 #: Filler for unused entries of trace arrays.
 NO_CARD = 255
@@ -63,6 +69,8 @@ __all__ = [
     "STAND",
     "STANDARD",
     "MAX",
+    "SWITCH_AWARE",
+    "SWITCH_AWARE_NO_INFO",
     "WILD_SHIFT",
     "NO_CARD",
     "switch_step",
@@ -71,12 +79,33 @@ __all__ = [
     "max_keep",
     "limit_keep",
     "policy_keep",
+    "aware_keep",
+    "seat_keep",
     "draw_step",
     "draw_step_local",
     "memo_keep",
     "play_phases",
     "play_switch_chunk",
+    "rules_parts",
+    "rules_from",
 ]
+
+
+@inline_kernel
+def rules_parts(rules):
+    """A :class:`~equity._kernels.bundles.SwitchRules` as one flat tuple: a parallel loop cannot
+    take a tuple within a tuple (its ``DrawValues``), so parallel kernels pass the parts into
+    the loop and rebuild the rules there with :func:`rules_from`."""
+    v = rules.values
+    return (rules.n_switches_before, rules.draw, rules.n_switches_after, rules.policies, rules.limit,
+            rules.limit_with_ace, rules.reverse, v.sums, v.row_of, v.position, v.binom, v.offsets)
+
+
+@inline_kernel
+def rules_from(parts):
+    """The :class:`~equity._kernels.bundles.SwitchRules` of :func:`rules_parts`' tuple."""
+    return SwitchRules(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6],
+                       DrawValues(parts[7], parts[8], parts[9], parts[10], parts[11]))
 
 
 @kernel
@@ -298,7 +327,7 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
     code = np.int64(policy)
     wild = (code >> WILD_SHIFT) - 1
     rule = code & ((1 << WILD_SHIFT) - 1)
-    if rule == 1:
+    if rule == 1 or rule >= SWITCH_AWARE:  # (without showdown values: see seat_keep)
         keep = standard_keep(hand, base, limit, limit_with_ace)
     elif rule == 2:
         keep = max_keep(hand, base, limit, limit_with_ace)
@@ -311,8 +340,8 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
 
 
 @kernel
-def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, state,
-              drawn, discarded, at, fixed_hole, memo):
+def draw_step(hands, n_players, active, rules, gave, lost_at, deck, ds, state, drawn, discarded,
+              at, fixed_hole, memo):
     """The draw of five-card draw: active players in seat order discard and draw replacements.
 
     Parameters
@@ -320,10 +349,13 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
     hands : uint8[n_players * 5]
         Seat-major five-card hands; changed in place.
     active : bool[n_players]
-    policies : int8[n_players]
-        Policy code per seat.
-    limit, limit_with_ace : int
-        Most cards a player may draw, and the most when the kept cards include an ace.
+    rules : SwitchRules
+        The policy code per seat (``rules.policies``), the draw limits (the most cards a player
+        may draw, and the most when the kept cards include an ace) and the showdown values of
+        the ``switch_aware`` policies.
+    gave, lost_at
+        ``gave[lost_at + p]`` is the card seat ``p`` lost in the last switch before the draw (-1
+        for none); ``lost_at < 0`` when no switch came before it.
     deck, ds
         The deck state (module docstring).
     state : uint64[4]
@@ -343,9 +375,9 @@ def draw_step(hands, n_players, active, policies, limit, limit_with_ace, deck, d
     Each discarded card is replaced in its own position, in position order.  The player's
     discards join the pile after the player has been served.
     """
-    s0, s1, s2, s3 = draw_step_local(hands, n_players, active, policies, limit, limit_with_ace,
-                                     deck, ds, drawn, discarded, at, fixed_hole, memo, state[0],
-                                     state[1], state[2], state[3])
+    s0, s1, s2, s3 = draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds, drawn,
+                                     discarded, at, fixed_hole, memo, state[0], state[1], state[2],
+                                     state[3])
     state[0] = s0
     state[1] = s1
     state[2] = s2
@@ -385,18 +417,113 @@ def memo_keep(hands, base, p, policy, limit, limit_with_ace, fixed_hole, memo):
 
 
 @inline_kernel
-def draw_step_local(hands, n_players, active, policies, limit, limit_with_ace, deck, ds, drawn,
-                    discarded, at, fixed_hole, memo, s0, s1, s2, s3):
+def aware_keep(hand, base, lost, values, opponents, limit, limit_with_ace):
+    """The ``switch_aware`` policies: the positions of ``hand[base:base+5]`` to keep (5-bit
+    mask) whose hold has the highest estimated showdown share against ``opponents`` opponents.
+
+    The value of a hold is the mean, over every replacement from the unseen cards, of the final
+    hand's value in ``values`` (a :class:`~equity._kernels.bundles.DrawValues`): its subset sums
+    give the total over the completions of a hold by inclusion-exclusion over the cards that
+    cannot be drawn, the discards and, when ``lost >= 0``, the card the seat lost in the switch
+    (which the next seat holds).  Only holds within the draw limit (``limit`` cards, or
+    ``max(limit, limit_with_ace)`` when an ace is kept) are played; ties go to the hold keeping
+    more cards, then to the smaller mask.
+    """
+    row = values.row_of[opponents] if opponents < values.row_of.shape[0] else -1
+    if row < 0:  # no values for this many opponents (callers provide them): the standard hold
+        return standard_keep(hand, base, limit, limit_with_ace)
+    n_cards = values.binom.shape[0] - 1
+    sorted_at = np.empty(6, dtype=np.int64)  # deck positions, ascending
+    slot_of = np.empty(6, dtype=np.int64)  # each one's slot in the hand (5: the lost card)
+    m = 0
+    for k in range(6):
+        if k < 5:
+            at = values.position[np.int64(hand[base + k])]
+        elif lost >= 0:
+            at = values.position[lost]
+        else:
+            break
+        u = m
+        while u > 0 and sorted_at[u - 1] > at:
+            sorted_at[u] = sorted_at[u - 1]
+            slot_of[u] = slot_of[u - 1]
+            u -= 1
+        sorted_at[u] = at
+        slot_of[u] = k
+        m += 1
+    f = np.empty(64, dtype=np.float64)
+    for mask in range(1 << m):
+        size = 0
+        index = 0
+        for j in range(m):
+            if (mask >> j) & 1:
+                size += 1
+                index += values.binom[sorted_at[j], size]
+        f[mask] = values.sums[row, values.offsets[size] + index] if size <= 5 else 0.0
+    for bit in range(m):  # the superset Moebius transform: f[H] sums the completions avoiding ~H
+        b = 1 << bit
+        for mask in range(1 << m):
+            if not mask & b:
+                f[mask] -= f[mask | b]
+    n_unseen = n_cards - m
+    with_ace = max(limit, limit_with_ace)
+    best_keep = 31
+    best_kept = -1
+    best_value = -np.inf
+    for mask in range(1 << m):
+        keep = 0
+        kept = 0
+        aces = False
+        lost_held = False
+        for j in range(m):
+            if (mask >> j) & 1:
+                k = slot_of[j]
+                if k == 5:
+                    lost_held = True
+                else:
+                    keep |= 1 << k
+                    kept += 1
+                    aces |= np.int64(hand[base + k]) >= 48
+        if lost_held or 5 - kept > (with_ace if aces else limit):
+            continue
+        value = f[mask] / values.binom[n_unseen, 5 - kept]
+        if value > best_value or (value == best_value and kept > best_kept):
+            best_value = value
+            best_keep = keep
+            best_kept = kept
+    return best_keep
+
+
+@inline_kernel
+def seat_keep(hands, base, p, rules, opponents, lost, fixed_hole, memo):
+    """The positions seat ``p`` keeps (5-bit mask) under its policy code ``rules.policies[p]``:
+    :func:`aware_keep` for the ``switch_aware`` policies (``lost`` is the card the seat lost in
+    the last switch, -1 for none, and counts only for code 3), :func:`memo_keep` otherwise."""
+    rule = np.int64(rules.policies[p]) & ((1 << WILD_SHIFT) - 1)
+    if rule >= SWITCH_AWARE:
+        return aware_keep(hands, base, lost if rule == SWITCH_AWARE else np.int64(-1), rules.values,
+                          opponents, rules.limit, rules.limit_with_ace)
+    return memo_keep(hands, base, p, rules.policies[p], rules.limit, rules.limit_with_ace,
+                     fixed_hole, memo)
+
+
+@inline_kernel
+def draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds, drawn, discarded, at,
+                    fixed_hole, memo, s0, s1, s2, s3):
     """:func:`draw_step` with the generator's state in locals (the same random numbers);
     returns the advanced state."""
     n_deck = deck.shape[0] >> 1  # the discard pile starts at deck[n_deck]
+    n_active = 0
+    for p in range(n_players):
+        n_active += np.int64(active[p])
     for p in range(n_players):
         if not active[p]:
             drawn[at + p] = -1
             discarded[at + p] = np.uint64(0)
             continue
         base = p * 5
-        keep = memo_keep(hands, base, p, policies[p], limit, limit_with_ace, fixed_hole, memo)
+        lost = np.int64(gave[lost_at + p]) if lost_at >= 0 else np.int64(-1)
+        keep = seat_keep(hands, base, p, rules, n_active - 1, lost, fixed_hole, memo)
         n = 0
         mask = np.uint64(0)
         end = n_deck + ds[2]
@@ -460,7 +587,20 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
     ``fixed_hole`` and ``memo`` are :func:`memo_keep`'s.  With ``trace.on`` (a
     :class:`~equity._kernels.bundles.SwitchTrace`) the state after each phase is recorded as
     phases ``trace_at + 1, ...``.  The generator's state is in locals; returns it advanced.
+
+    Random streams: the draw runs on a fork of the deal's stream, and the switches after the
+    draw on another (``equity._kernels.rng.fork_local``), so neither the switches after the draw
+    nor the deals that follow depend on how many cards the draw took: two runs with the same
+    seed and different draw policies play the same deals, the same switches before the draw,
+    the same draws for the seats that draw alike, and the same switch positions after it
+    (common random numbers).
     """
+    if rules.draw:
+        s0, s1, s2, s3, d0, d1, d2, d3 = fork_local(s0, s1, s2, s3)
+        s0, s1, s2, s3, w0, w1, w2, w3 = fork_local(s0, s1, s2, s3)
+    else:
+        d0, d1, d2, d3 = s0, s1, s2, s3  # (unused)
+        w0, w1, w2, w3 = s0, s1, s2, s3
     for _ in range(rules.n_switches_before):
         s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
                                            gave, received, gave_at, s0, s1, s2, s3)
@@ -469,19 +609,19 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
         if trace.on:
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
     if rules.draw:
-        s0, s1, s2, s3 = draw_step_local(hands, n_players, active, rules.policies, rules.limit,
-                                         rules.limit_with_ace, deck, ds, drawn, discarded, draw_at,
-                                         fixed_hole, memo, s0, s1, s2, s3)
+        lost_at = gave_at - n_players if rules.n_switches_before > 0 else -1
+        d0, d1, d2, d3 = draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds,
+                                         drawn, discarded, draw_at, fixed_hole, memo, d0, d1, d2, d3)
         trace_at += 1
         if trace.on:
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
-    for _ in range(rules.n_switches_after):
-        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
-                                           gave, received, gave_at, s0, s1, s2, s3)
-        gave_at += n_players
-        trace_at += 1
-        if trace.on:
-            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+        for _ in range(rules.n_switches_after):
+            w0, w1, w2, w3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse,
+                                               scratch, gave, received, gave_at, w0, w1, w2, w3)
+            gave_at += n_players
+            trace_at += 1
+            if trace.on:
+                _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
     return s0, s1, s2, s3
 
 

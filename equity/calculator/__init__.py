@@ -121,8 +121,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         after the exchange.  ``pot``: ``"high"``, ``"low"`` or ``"hi_lo"``.
         ``wild_can_be_ace`` (El Dorado low), ``lookahead_samples`` (the
         ``lookahead`` policy), and for games with a draw (draw, switch) ``draw_policy``
-        (``"standard"``, ``"stand"`` for the switches only, ``"max"``; one or one
-        per seat), ``draw_limit`` and ``draw_limit_with_ace``, and for games with a
+        (``"standard"``, ``"stand"`` for the switches only, ``"max"``, ``"switch_aware"``,
+        ``"switch_aware_no_info"``; one or one per seat), ``draw_limit`` and
+        ``draw_limit_with_ace``, and for games with a
         switch (switch, switch7) ``reverse``.  The seven-card forms have no draw.
 
     Returns

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from equity._kernels import simd
-from equity._kernels.bundles import SeatCards, SevenTables, SwitchRules
+from equity._kernels.bundles import SeatCards, SevenTables
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, n_cards
@@ -23,7 +23,7 @@ from equity.evaluator import flush_bias, kernel_hand_rule
 from equity.options import DRAW_POLICIES, draw_policy_codes
 from equity.results import SeatSums, row_sums
 from equity.rng import chunk_states, stream_state
-from equity.switch import switch_plan
+from equity.switch import switch_plan, switch_rules
 from equity.tables import tables_for
 
 __all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "Sampler", "sample"]
@@ -135,8 +135,8 @@ class Sampler:
         self.limit_with_ace = q.draw["limit_with_ace"]
         self.draw_codes = draw_policy_codes(q.draw["policy"], q.players, q.game.fixed_wild_rank)
         self.reverse = q.draw["reverse"]
-        self.rules = SwitchRules(self.before, self.draw, self.after, self.draw_codes, self.limit,
-                                 self.limit_with_ace, self.reverse)
+        self.rules = switch_rules(q.game, q.players, q.draw["policy"], self.limit, self.limit_with_ace,
+                                  self.reverse)
         self.listed = _listed_deals(q) if any(s.kind == RANGE for s in q.seats) else None
         # the policy without a fixed wild rank's bits
         drawing = bool((draw_policy_codes(q.draw["policy"], q.players) != DRAW_POLICIES["stand"]).any())

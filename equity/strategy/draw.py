@@ -202,7 +202,8 @@ def _draw_game(game: str | Game) -> Game:
     return g
 
 
-def _cards(g: Game, cards, what: str) -> np.ndarray:
+def game_cards(g: Game, cards, what: str) -> np.ndarray:
+    """``cards`` (text or codes, may be empty) as codes, each in ``g``'s deck and none twice."""
     if cards is None or (isinstance(cards, str) and not cards.strip()):
         return np.zeros(0, dtype=np.uint8)
     codes = card_codes(cards, allow_duplicates=True)
@@ -224,7 +225,7 @@ def _payoff_of(payoff: PayoffLike) -> tuple[str, Callable[[Game, np.ndarray, np.
         if key not in PAY_TABLES:
             raise OptionError(f"unknown pay table {payoff!r}: known pay tables are "
                               f"{', '.join(sorted(PAY_TABLES))} (or give a PayTable, or a function "
-                              "of the final hands)")
+                              "of the final hands; hold_values also takes 'showdown')")
         payoff = PAY_TABLES[key]
     if isinstance(payoff, PayTable):
         return payoff.name, payoff.payoffs
@@ -248,13 +249,13 @@ def _payoff_of(payoff: PayoffLike) -> tuple[str, Callable[[Game, np.ndarray, np.
 # ---------------------------------------------------------------------------------------------
 # The final hands of a deck
 # ---------------------------------------------------------------------------------------------
-def _binomials(n: int) -> np.ndarray:
+def binomials(n: int) -> np.ndarray:
     """``C(i, k)`` for i up to ``n`` and k up to 5 (int64)."""
     return np.array([[comb(i, k) for k in range(6)] for i in range(n + 1)], dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
-class _FinalHands:
+class FinalHands:
     deck: np.ndarray  # the deck's card codes, ascending: position -> code
     positions: np.ndarray  # every five-card hand as ascending positions, row i the hand of index i
     strengths: np.ndarray
@@ -262,21 +263,21 @@ class _FinalHands:
     binom: np.ndarray
 
 
-def _final_hands(g: Game, pay_of) -> _FinalHands:
+def final_hands(g: Game, pay_of) -> FinalHands:
     deck = np.array(g.deck, dtype=np.uint8)
     positions = five_card_hands(len(deck), comb(len(deck), 5))
     codes = positions if len(deck) == 52 else deck[positions]
     strengths = evaluate_many(g, codes, None, check=False)
-    return _FinalHands(deck, positions, strengths, pay_of(g, codes, strengths), _binomials(len(deck)))
+    return FinalHands(deck, positions, strengths, pay_of(g, codes, strengths), binomials(len(deck)))
 
 
 #: The 32 holds from the most cards kept to the fewest (bit j keeps card j): ties in value go to
 #: the hold that keeps more cards, then to the cards earlier in the hand.
-_HOLD_ORDER = np.array(sorted(range(32), key=lambda m: (-m.bit_count(), m)), dtype=np.int64)
-_KEPT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)
+HOLD_ORDER = np.array(sorted(range(32), key=lambda m: (-m.bit_count(), m)), dtype=np.int64)
+KEPT_CARDS = np.array([m.bit_count() for m in range(32)], dtype=np.int64)
 
 
-def _hold_texts(codes: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def hold_texts(codes: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(kept, discarded) cards of each row of ``codes`` under each row's hold mask, as text."""
     kept = np.full(codes.shape[0], "", dtype=object)
     thrown = np.full(codes.shape[0], "", dtype=object)
@@ -291,8 +292,11 @@ def _hold_texts(codes: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.nd
 # ---------------------------------------------------------------------------------------------
 # One hand
 # ---------------------------------------------------------------------------------------------
-def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="") -> pd.DataFrame:
-    """The exact expected payoff of every hold of a five-card hand, and its final categories.
+def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="", opponents: int | None = None,
+                policy="standard", lost=None, samples: int = 20_000, seed: int | None = None,
+                progress: bool | None = None) -> pd.DataFrame:
+    """The exact expected payoff of every hold of a five-card hand, and its final categories;
+    or, with ``payoff="showdown"``, every hold's share of the pot against opponents.
 
     Parameters
     ----------
@@ -304,9 +308,15 @@ def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="") -> pd.Da
     payoff
         A pay table: a name of :data:`PAY_TABLES` (``"jacks_or_better"``, ``"deuces_wild"``), a
         :class:`PayTable`, or a function taking the final hands (``uint8`` card codes, shape
-        ``(n, 5)``) and returning their payoffs (shape ``(n,)``).
+        ``(n, 5)``) and returning their payoffs (shape ``(n,)``).  Or ``"showdown"``: the
+        share of the pot at showdown against ``opponents`` opponents who draw by ``policy``, in
+        a draw game or a Switch game (the switches after the draw played), by Monte Carlo with
+        common random numbers and standard errors (:func:`equity.strategy.showdown_hold_values`,
+        which documents the columns; ``lost``, ``samples``, ``seed`` and ``progress`` are its).
     dead
         Cards known to be out of play (not in the hand): they are never drawn.
+    opponents, policy, lost, samples, seed, progress
+        For ``payoff="showdown"`` only (``opponents`` defaults to 1).
 
     Returns
     -------
@@ -338,17 +348,28 @@ def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="") -> pd.Da
     >>> float(table.set_index("hold").loc["AhKhQhJh9h", "value"])  # the flush dealt
     6.0
     """
+    if isinstance(payoff, str) and payoff.strip().lower() == "showdown":
+        from equity.strategy.showdown import showdown_hold_values
+
+        return showdown_hold_values(game, hand, opponents=1 if opponents is None else opponents,
+                                    policy=policy, lost=lost, dead=dead, samples=samples, seed=seed,
+                                    progress=progress)
+    given = [name for name, value in (("opponents", opponents), ("lost", lost), ("seed", seed))
+             if value is not None]
+    if given or policy != "standard" or samples != 20_000:
+        raise OptionError(f"{', '.join(given) or 'policy/samples'}: options of payoff='showdown'; a pay "
+                          "table is valued exactly, with no opponents")
     g = _draw_game(game)
-    hand_codes = _cards(g, hand, "hand")
+    hand_codes = game_cards(g, hand, "hand")
     if len(hand_codes) != 5:
         raise CardError(f"hand {format_cards(hand_codes) or repr(hand)} has {len(hand_codes)} "
                         f"card{'s' if len(hand_codes) != 1 else ''}: a draw hand has 5")
-    dead_codes = _cards(g, dead, "dead cards")
+    dead_codes = game_cards(g, dead, "dead cards")
     for code in dead_codes.tolist():
         if code in hand_codes:
             raise CardError(f"dead card '{card_text(code)}' is in the hand")
     label, pay_of = _payoff_of(payoff)
-    final = _final_hands(g, pay_of)
+    final = final_hands(g, pay_of)
     position = np.full(52, -1, dtype=np.int64)
     position[final.deck] = np.arange(len(final.deck))
     out_of_play = set(hand_codes.tolist()) | set(dead_codes.tolist())
@@ -360,16 +381,16 @@ def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="") -> pd.Da
     category = category_positions(final.strengths).astype(np.uint8)
     sums, counts = hold_outcomes(position[hand_codes], unseen, final.pays, category, len(names),
                                  final.binom)
-    drawn = 5 - _KEPT
+    drawn = 5 - KEPT_CARDS
     outcomes = np.array([comb(len(unseen), int(d)) for d in drawn], dtype=np.int64)
     masks = np.arange(32)
-    kept, thrown = _hold_texts(np.broadcast_to(hand_codes, (32, 5)), masks)
+    kept, thrown = hold_texts(np.broadcast_to(hand_codes, (32, 5)), masks)
     table = pd.DataFrame({"hold": kept, "discard": thrown, "drawn": drawn, "value": sums / outcomes,
                           "outcomes": outcomes})
     for i, name in enumerate(names):  # counts are indexed by position from the bottom
         table[name] = counts[:, len(names) - 1 - i] / outcomes
     rank_in_order = np.empty(32, dtype=np.int64)
-    rank_in_order[_HOLD_ORDER] = np.arange(32)
+    rank_in_order[HOLD_ORDER] = np.arange(32)
     order = np.lexsort((rank_in_order, -table["value"].to_numpy()))
     table = table.iloc[order].reset_index(drop=True)
     table.attrs.update(game=g.name, hand=format_cards(hand_codes), dead=format_cards(dead_codes),
@@ -454,47 +475,71 @@ def optimal_return(game: str | Game, paytable: PayoffLike) -> OptimalReturn:
     start = time.perf_counter()
     g = _draw_game(game)
     label, pay_of = _payoff_of(paytable)
-    final = _final_hands(g, pay_of)
+    final = final_hands(g, pay_of)
+    canonical, members, classes = suit_classes(g, final)
+    if not np.array_equal(final.pays, final.pays[canonical]):
+        bad = int(np.flatnonzero(final.pays != final.pays[canonical])[0])
+        raise OptionError(
+            f"the payoff pays {format_cards(final.deck[final.positions[bad]])} and "
+            f"{format_cards(final.deck[final.positions[canonical[bad]]])} differently, hands alike but "
+            "for the suits' names: optimal_return needs a payoff that ignores the suits' names")
+    n_cards = len(final.deck)
+    offsets = subset_offsets(n_cards)
+    sums = subset_sums(final.positions, final.pays, final.binom, offsets, int(offsets[-1]))
+    values = hold_values_of(final.positions[classes], sums, final.binom, offsets, n_cards - 5)
+    holds = class_holds(final, classes, members, values).drop(columns=["best_mask", "second_mask"])
+    expected = float((holds["hands"] * holds["value"]).sum() / final.positions.shape[0])
+    holds.attrs.update(game=g.name, payoff=label, expected_return=expected)
+    return OptimalReturn(g.name, label, expected, holds, final.positions.shape[0], len(classes),
+                         time.perf_counter() - start)
+
+
+def subset_offsets(n_cards: int) -> np.ndarray:
+    """Where the sums of the sets of each size start in :func:`subset_sums`' result (int64[7])."""
+    return np.concatenate([[0], np.cumsum([comb(n_cards, k) for k in range(6)])]).astype(np.int64)
+
+
+def suit_classes(g: Game, final: FinalHands) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The starting hands' classes under relabellings of suits: ``(canonical, members, classes)``,
+    the representative's hand index of every hand, the hands per representative (zero for a
+    hand that represents none) and the representatives' indexes, ascending."""
     deck, positions, binom = final.deck, final.positions, final.binom
-    n_cards, n_hands = len(deck), positions.shape[0]
     suits = sorted(g.deck_suits)
     card_rank = (deck >> 2).astype(np.int64)
     card_suit = np.array([suits.index(c & 3) for c in deck.tolist()], dtype=np.int64)
     position_of = np.full((13, len(suits)), -1, dtype=np.int64)
-    position_of[card_rank, card_suit] = np.arange(n_cards)
+    position_of[card_rank, card_suit] = np.arange(len(deck))
     canonical = suit_canonical(positions, card_rank, card_suit, position_of, binom, len(suits))
-    if not np.array_equal(final.pays, final.pays[canonical]):
-        bad = int(np.flatnonzero(final.pays != final.pays[canonical])[0])
-        raise OptionError(
-            f"the payoff pays {format_cards(deck[positions[bad]])} and "
-            f"{format_cards(deck[positions[canonical[bad]]])} differently, hands alike but for the "
-            "suits' names: optimal_return needs a payoff that ignores the suits' names")
-    members = np.bincount(canonical, minlength=n_hands)
-    classes = np.flatnonzero(members)
-    offsets = np.concatenate([[0], np.cumsum([comb(n_cards, k) for k in range(6)])]).astype(np.int64)
-    sums = subset_sums(positions, final.pays, binom, offsets, int(offsets[-1]))
-    values = hold_values_of(positions[classes], sums, binom, offsets, n_cards - 5)
-    ordered = values[:, _HOLD_ORDER]
+    members = np.bincount(canonical, minlength=positions.shape[0])
+    return canonical, members, np.flatnonzero(members)
+
+
+def class_holds(final: FinalHands, classes: np.ndarray, members: np.ndarray, values: np.ndarray,
+                allowed: np.ndarray | None = None) -> pd.DataFrame:
+    """The best hold of each class from the values of its 32 holds (``values[class, mask]``, bit j
+    keeping the representative's ascending position j), among the ``allowed`` ones if given; one
+    row per class, best value first (see :class:`OptimalReturn`), plus ``best_mask`` and
+    ``second_mask`` (the holds as masks of the shown hand's cards)."""
+    ordered = values[:, HOLD_ORDER].copy()
+    if allowed is not None:
+        ordered[~allowed[:, HOLD_ORDER]] = -np.inf
     best_at = ordered.argmax(axis=1)
     rows = np.arange(len(classes))
     best_value = ordered[rows, best_at]
     ordered[rows, best_at] = -np.inf
     second_at = ordered.argmax(axis=1)
-    expected = float((members[classes] * best_value).sum() / n_hands)
     # the representatives high cards first (suits c d h s within a rank); bit c of a shown
     # hold keeps shown card c, which is ascending position shown[c]
-    rep_codes = deck[positions[classes]]
+    rep_codes = final.deck[final.positions[classes]]
     shown = np.argsort((12 - (rep_codes >> 2).astype(np.int64)) * 4 + (rep_codes & 3), axis=1)
     codes = np.take_along_axis(rep_codes, shown, axis=1)
     as_shown = lambda masks: sum(((masks >> shown[:, c]) & 1) << c for c in range(5))  # noqa: E731
-    best, second = _HOLD_ORDER[best_at], _HOLD_ORDER[second_at]
-    kept, thrown = _hold_texts(codes, as_shown(best))
-    second_kept, _ = _hold_texts(codes, as_shown(second))
-    hand_text = _hold_texts(codes, np.full(len(classes), 31))[0]
+    best, second = HOLD_ORDER[best_at], HOLD_ORDER[second_at]
+    kept, thrown = hold_texts(codes, as_shown(best))
+    second_kept, _ = hold_texts(codes, as_shown(second))
+    hand_text = hold_texts(codes, np.full(len(classes), 31))[0]
     holds = pd.DataFrame({"hand": hand_text, "hands": members[classes], "hold": kept,
-                          "discard": thrown, "drawn": 5 - _KEPT[best], "value": best_value,
-                          "second_hold": second_kept, "margin": best_value - values[rows, second]})
-    holds = holds.iloc[np.argsort(-best_value, kind="stable")].reset_index(drop=True)
-    holds.attrs.update(game=g.name, payoff=label, expected_return=expected)
-    return OptimalReturn(g.name, label, expected, holds, n_hands, len(classes),
-                         time.perf_counter() - start)
+                          "discard": thrown, "drawn": 5 - KEPT_CARDS[best], "value": best_value,
+                          "second_hold": second_kept, "margin": best_value - values[rows, second],
+                          "best_mask": as_shown(best), "second_mask": as_shown(second)})
+    return holds.iloc[np.argsort(-best_value, kind="stable")].reset_index(drop=True)

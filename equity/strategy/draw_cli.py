@@ -23,20 +23,47 @@ def draw_command(
         show_default=False)],
     hand: Annotated[str, typer.Argument(help="The five cards dealt, e.g. AhKhQhJh2c.", show_default=False)],
     payoff: Annotated[str, typer.Option(
-        help="The pay table: jacks_or_better (9/6) or deuces_wild (full pay).")] = "jacks_or_better",
+        help="The pay table: jacks_or_better (9/6) or deuces_wild (full pay); or showdown: the "
+             "share of the pot against --opponents who draw by --policy (Monte Carlo).")] = "jacks_or_better",
     dead: Annotated[str, typer.Option(help="Cards known to be out of play, never drawn.")] = "",
+    opponents: Annotated[int | None, typer.Option(
+        help="Opponents, for --payoff showdown (default 1).", show_default=False)] = None,
+    policy: Annotated[str, typer.Option(
+        help="The opponents' draw policy, for --payoff showdown: standard, stand, max, switch_aware.")]
+        = "standard",
+    lost: Annotated[str | None, typer.Option(
+        help="The card lost in the switch before the draw (Switch games), for --payoff showdown.",
+        show_default=False)] = None,
+    samples: Annotated[int, typer.Option(
+        help="Deals played per hold, for --payoff showdown.", min=2)] = 20_000,
+    seed: Annotated[int | None, typer.Option(help="Seed, for --payoff showdown.", show_default=False)] = None,
     top: Annotated[int | None, typer.Option(help="Show only the best TOP holds.", min=1)] = None,
     output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = "table",
 ) -> None:
-    """Every hold of a five-card hand ranked by its exact expected payoff under a pay table."""
+    """Every hold of a five-card hand ranked by its exact expected payoff under a pay table, or
+    by its share of the pot against opponents (--payoff showdown)."""
     from equity.strategy.draw import hold_values
 
     start = time.perf_counter()
-    table = hold_values(game, hand, payoff, dead=dead)
+    showdown = payoff.strip().lower() == "showdown"
+    if showdown:
+        table = hold_values(game, hand, "showdown", dead=dead, opponents=opponents, policy=policy,
+                            lost=lost, samples=samples, seed=seed)
+    else:
+        if opponents is not None or lost is not None or seed is not None or policy != "standard" \
+                or samples != 20_000:
+            from equity.errors import OptionError
+
+            raise OptionError("--opponents, --policy, --lost, --samples and --seed go with "
+                              "--payoff showdown")
+        table = hold_values(game, hand, payoff, dead=dead)
     seconds = time.perf_counter() - start
     attrs = dict(table.attrs)
     if top is not None:
         table = table.head(top)
+    if showdown:
+        _show_showdown(table, attrs, seconds, output)
+        return
     if output == "csv":
         typer.echo(table.to_csv(index=False), nl=False)
     elif output == "json":
@@ -50,3 +77,25 @@ def draw_command(
         shown = table[["hold", "discard", "drawn", "value"]].replace({"hold": {"": "-"},
                                                                      "discard": {"": "-"}})
         typer.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.6f}"))
+
+
+def _show_showdown(table, attrs: dict, seconds: float, output: str) -> None:
+    if output == "csv":
+        typer.echo(table.to_csv(index=False), nl=False)
+        return
+    if output == "json":
+        typer.echo(json.dumps({**{k: attrs[k] for k in ("game", "hand", "lost", "dead", "opponents",
+                                                       "policy", "samples", "seed", "payoff")},
+                               "holds": table.to_dict(orient="records")}, indent=2))
+        return
+    where = "".join(f", {name} {attrs[name]}" for name in ("lost", "dead") if attrs[name])
+    typer.echo(f"{attrs['game']}, hand {attrs['hand']}{where}: share of the pot against "
+               f"{attrs['opponents']} opponent{'s' if attrs['opponents'] != 1 else ''} drawing "
+               f"{attrs['policy']}, {attrs['samples']:,} deals per hold, seed {attrs['seed']} "
+               f"({seconds:.2f} s); +- one standard error, the gap's paired")
+    shown = table.assign(
+        hold=table["hold"].replace("", "-"), discard=table["discard"].replace("", "-"),
+        value=[f"{v:.4f} +- {e:.4f}" for v, e in zip(table["value"], table["se"], strict=True)],
+        gap=[f"{v:.4f} +- {e:.4f}" for v, e in zip(table["gap"], table["gap_se"], strict=True)],
+        allowed=table["allowed"].map({True: "yes", False: "no (limit)"}))
+    typer.echo(shown[["hold", "discard", "drawn", "allowed", "value", "gap"]].to_string(index=False))
