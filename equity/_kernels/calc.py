@@ -209,8 +209,8 @@ def _switch_trial(deck, stub0, take, n_players, hand_size, kinds, fixed_hole, ha
     ds[2] = 0
     ds[3] = 0
     s0, s1, s2, s3 = play_phases(hands, n_players, hand_size, active, rules, scratch, gave, received, 0,
-                                 deck, ds, drawn, discarded, 0, fixed_hole, memo, no_trace, 0, s0, s1,
-                                 s2, s3)
+                                 deck, ds, drawn, discarded, 0, fixed_hole, memo, no_trace, 0, False, s0,
+                                 s1, s2, s3)
     if ds[3] > 0:
         for t in range(n_stub):
             deck[t] = stub0[t]

@@ -45,21 +45,21 @@ def _mix64(z):
 
 @inline_kernel
 def fork_local(s0, s1, s2, s3):
-    """A stream of its own drawn from this one: returns this state advanced by four outputs,
-    then the new state (those outputs, each scattered by :func:`_mix64`).
+    """A stream of its own drawn from this one: returns this state advanced by one output,
+    then the new state, seeded from that output as SplitMix64 seeds xoshiro (four successive
+    SplitMix64 outputs).
 
     Work whose use of random numbers varies (a draw takes as many cards as the policy
     discards) runs on a fork, so the parent stream, and whatever it deals next, never depends
     on how many numbers that work drew.
     """
-    a, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-    b, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-    c, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-    d, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-    t0 = _mix64(a)
+    z, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    golden = U64(0x9E3779B97F4A7C15)
+    t0 = _mix64(z + golden)
     if t0 == U64(0):  # (the all-zero state is xoshiro's one forbidden state)
         t0 = U64(1)
-    return s0, s1, s2, s3, t0, _mix64(b), _mix64(c), _mix64(d)
+    return (s0, s1, s2, s3, t0, _mix64(z + U64(2) * golden), _mix64(z + U64(3) * golden),
+            _mix64(z + U64(4) * golden))
 
 
 @inline_kernel

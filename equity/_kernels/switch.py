@@ -578,7 +578,7 @@ def _snapshot(hands, deck, ds, out_hands, out_stub, out_pile, at):
 
 @inline_kernel
 def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, received, gave_at, deck, ds,
-                drawn, discarded, draw_at, fixed_hole, memo, trace, trace_at, s0, s1, s2, s3):
+                drawn, discarded, draw_at, fixed_hole, memo, trace, trace_at, forked, s0, s1, s2, s3):
     """Play a dealt Switch or draw deal's phases in order: the switches before the draw, the
     draw, the switches after it (``rules``, a :class:`~equity._kernels.bundles.SwitchRules`).
 
@@ -588,18 +588,20 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
     :class:`~equity._kernels.bundles.SwitchTrace`) the state after each phase is recorded as
     phases ``trace_at + 1, ...``.  The generator's state is in locals; returns it advanced.
 
-    Random streams: the draw runs on a fork of the deal's stream, and the switches after the
-    draw on another (``equity._kernels.rng.fork_local``), so neither the switches after the draw
-    nor the deals that follow depend on how many cards the draw took: two runs with the same
-    seed and different draw policies play the same deals, the same switches before the draw,
-    the same draws for the seats that draw alike, and the same switch positions after it
-    (common random numbers).
+    Random streams: with ``forked`` (the deal engine), the draw runs on a fork of the deal's
+    stream, and the switches after the draw on another (``equity._kernels.rng.fork_local``), so
+    neither the switches after the draw nor the deals that follow depend on how many cards the
+    draw took: two runs with the same seed and different draw policies play the same deals, the
+    same switches before the draw, the same draws for the seats that draw alike, and the same
+    switch positions after it (common random numbers).  Without (the calculator, whose trials
+    are independent and whose speed the two forks per trial would cost 10%), every phase draws
+    from the one stream.
     """
-    if rules.draw:
+    if forked and rules.draw:
         s0, s1, s2, s3, d0, d1, d2, d3 = fork_local(s0, s1, s2, s3)
         s0, s1, s2, s3, w0, w1, w2, w3 = fork_local(s0, s1, s2, s3)
     else:
-        d0, d1, d2, d3 = s0, s1, s2, s3  # (unused)
+        d0, d1, d2, d3 = s0, s1, s2, s3  # (set below)
         w0, w1, w2, w3 = s0, s1, s2, s3
     for _ in range(rules.n_switches_before):
         s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
@@ -610,11 +612,15 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
     if rules.draw:
         lost_at = gave_at - n_players if rules.n_switches_before > 0 else -1
+        if not forked:
+            d0, d1, d2, d3 = s0, s1, s2, s3
         d0, d1, d2, d3 = draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds,
                                          drawn, discarded, draw_at, fixed_hole, memo, d0, d1, d2, d3)
         trace_at += 1
         if trace.on:
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+        if not forked:
+            w0, w1, w2, w3 = d0, d1, d2, d3
         for _ in range(rules.n_switches_after):
             w0, w1, w2, w3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse,
                                                scratch, gave, received, gave_at, w0, w1, w2, w3)
@@ -622,6 +628,8 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
             trace_at += 1
             if trace.on:
                 _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+        if not forked:
+            s0, s1, s2, s3 = w0, w1, w2, w3
     return s0, s1, s2, s3
 
 
@@ -689,7 +697,7 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, rules, f
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, phase)
         s0, s1, s2, s3 = play_phases(hands, n_players, hand_size, active, rules, scratch, out.gave,
                                      out.received, d * n_switches * n_players, deck, ds, out.drawn,
-                                     out.discarded, d * n_players, hands, no_memo, trace, phase,
+                                     out.discarded, d * n_players, hands, no_memo, trace, phase, True,
                                      state[0], state[1], state[2], state[3])
         state[0] = s0
         state[1] = s1
