@@ -8,13 +8,22 @@ it, so no module imports one that imports it back.
 from __future__ import annotations
 
 from equity.errors import OptionError
-from simulations import draw_strategy, eldorado_swap, rarity, starting_hands, switch_pairs, tahoe_usage
+from simulations import (
+    draw_strategy,
+    eldorado_swap,
+    push_fold,
+    rarity,
+    starting_hands,
+    switch_pairs,
+    tahoe_usage,
+)
 from simulations.study import Study
 
 __all__ = ["STUDY_MODULES", "studies", "get_study"]
 
-#: The study modules, in the order of their issues (studies 1 to 5, then the draw strategy of issue 27).
-STUDY_MODULES = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands, draw_strategy)
+#: The study modules, in the order of their issues (studies 1 to 5, then the draw strategy of issue 27
+#: and the push/fold charts of issue 28).
+STUDY_MODULES = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands, draw_strategy, push_fold)
 
 
 def studies() -> dict[str, Study]:

@@ -222,6 +222,8 @@ TINY = {
     "starting-hands": {"deals": 200, "players": "2", "params": {"games": "spanish,tahoe"}},
     "draw-strategy": {"deals": 300, "players": "2,3", "params": {"check_samples": 500, "examples": 1,
                                                                  "model_opponents": "1"}},
+    "push-fold": {"deals": 1, "players": "2", "params": {"games": "spanish", "method": "monte carlo",
+                                                         "trials": 200, "stack_max": 4.0}},
 }
 EXPECTED = {
     "eldorado-swap": ["swap_value", "equity", "wild_setter", "dealer"],
@@ -230,6 +232,7 @@ EXPECTED = {
     "rarity": ["player", "winner", "inversions"],
     "starting-hands": ["spanish_2p", "tahoe_2p_top"],
     "draw-strategy": ["returns", "optimal_holds", "switch_vs_draw", "checks", "gain", "information"],
+    "push-fold": ["spanish_push", "spanish_call", "ranges"],
 }
 
 

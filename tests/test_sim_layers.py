@@ -20,8 +20,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "simulations"
-#: The study modules, studies 1 to 6 (the registry must list exactly these).
-STUDIES = ("eldorado_swap", "switch_pairs", "tahoe_usage", "rarity", "starting_hands", "draw_strategy")
+#: The study modules, studies 1 to 7 (the registry must list exactly these).
+STUDIES = ("eldorado_swap", "switch_pairs", "tahoe_usage", "rarity", "starting_hands", "draw_strategy",
+           "push_fold")
 #: The layers above the studies: a study module imports none of them.
 ABOVE_STUDIES = ("simulations.registry", "simulations.harness", "simulations.cli", "simulations.plots",
                  "simulations.headline")

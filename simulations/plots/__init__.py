@@ -4,10 +4,10 @@ Each study's function takes a :class:`~simulations.harness.RunResult` and
 returns ``{name: Figure}``: :func:`eldorado_swap`, :func:`switch_pairs`,
 :func:`tahoe_usage`, :func:`rarity`, :func:`starting_hands` (with the
 starting-hand charts of any table, :func:`starting_hand_chart` and
-:func:`starting_hand_ranking`) and :func:`draw_strategy`.  :func:`plot_run` writes a run's figures as PNG
-or SVG files (the ``equity sim plot RUN`` command).  Titles state what the run's
-own numbers show, so they stay true for any size of run; every estimate carries
-its 95% interval (1.96 standard errors from the tables' ``*_se`` / ``stderr``
+:func:`starting_hand_ranking`), :func:`draw_strategy` and :func:`push_fold`.
+:func:`plot_run` writes a run's figures as PNG or SVG files (the ``equity sim plot RUN``
+command).  Titles state what the run's own numbers show, so they stay true for any size
+of run; every estimate carries its 95% interval (1.96 standard errors from the tables' ``*_se`` / ``stderr``
 columns).
 
 :func:`load_or_run` is how the notebooks get their data: a stored run of the
@@ -17,8 +17,8 @@ or else a new run at that size.
 Modules: ``common`` (what every study's charts share: game and category names,
 the foot note), one per study, each named as its notebook (``eldorado_swap_value``,
 ``switch_pair_break``, ``tahoe_hole_card_usage``, ``ranking_vs_rarity``,
-``starting_hand_charts``, ``draw_strategy``), and ``runs`` (:data:`PLOTTERS`, figures and files of a
-run, finding a stored run).  Matplotlib draws only when a figure is made
+``starting_hand_charts``, ``draw_strategy``, ``push_fold``), and ``runs`` (:data:`PLOTTERS`,
+figures and files of a run, finding a stored run).  Matplotlib draws only when a figure is made
 (:mod:`equity.plotting`).
 """
 
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from simulations.plots.draw_strategy import draw_strategy
 from simulations.plots.eldorado_swap_value import eldorado_swap
+from simulations.plots.push_fold import push_fold
 from simulations.plots.ranking_vs_rarity import rarity
 from simulations.plots.runs import PLOTTERS, describe_run, figures, find_run, load_or_run, plot_run
 from simulations.plots.starting_hand_charts import starting_hand_chart, starting_hand_ranking, starting_hands
@@ -42,6 +43,7 @@ __all__ = [
     "starting_hand_chart",
     "starting_hand_ranking",
     "draw_strategy",
+    "push_fold",
     "figures",
     "plot_run",
     "find_run",

@@ -14,6 +14,7 @@ from simulations import harness
 from simulations.plots.common import size_unit
 from simulations.plots.draw_strategy import draw_strategy
 from simulations.plots.eldorado_swap_value import eldorado_swap
+from simulations.plots.push_fold import push_fold
 from simulations.plots.ranking_vs_rarity import rarity
 from simulations.plots.starting_hand_charts import starting_hands
 from simulations.plots.switch_pair_break import switch_pairs
@@ -32,6 +33,7 @@ PLOTTERS: dict[str, Callable[..., dict[str, Figure]]] = {
     "rarity": rarity,
     "starting-hands": starting_hands,
     "draw-strategy": draw_strategy,
+    "push-fold": push_fold,
 }
 
 
