@@ -134,7 +134,10 @@ CODE_PARTS = {
 
 class StoredRunError(InvalidInputError):
     """A stored run that cannot be reused as it is: made by other code or arguments, or a chunk
-    file that is unreadable, copied from another chunk or written for another plan."""
+    file that is unreadable, copied from another chunk or written for another plan.  ``stale``
+    is True when the only fault is that other code made it (``--rerun`` plays it again)."""
+
+    stale: bool = False
 
 
 @dataclass(frozen=True)
@@ -726,10 +729,12 @@ def _check_plan(plan_path: Path, described: Mapping[str, Any], study: Study) -> 
         return
     changes = code_changes(earlier, study) or [
         f"its plan (fingerprint {earlier.get('fingerprint')}, now {described['fingerprint']})"]
-    raise StoredRunError(
+    error = StoredRunError(
         f"{directory} holds a run made by other code, not reused: changed since its chunks were played: "
         f"{'; '.join(changes)}. Run the same command with --rerun to discard its chunks and play it "
         "again, or give another --out to keep it")
+    error.stale = True
+    raise error
 
 
 def _discard_run(directory: Path) -> None:

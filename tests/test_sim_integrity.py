@@ -260,6 +260,24 @@ def test_notebooks_never_pick_a_run_made_by_other_code(reference, tmp_path) -> N
     assert find_run("rarity", out=tmp_path, players="2") is None
 
 
+def test_notebooks_play_again_a_run_of_their_arguments_made_by_other_code(reference, tmp_path, monkeypatch,
+                                                                          capsys) -> None:
+    from simulations.plots import load_or_run
+
+    copy_run(reference, tmp_path)
+    monkeypatch.setattr(harness, "kernel_digest", lambda: "0" * 12)  # the code changed since
+    options = {"deals": RUN["deals"], "players": "2", "params": {"games": "holdem"}, "seed": SEED,
+               "out": tmp_path}
+    with pytest.raises(harness.StoredRunError, match="made by other code") as caught:
+        load_or_run("rarity", rerun_stale=False, **options)
+    assert caught.value.stale
+    run = load_or_run("rarity", **options)
+    assert "made by other code" in capsys.readouterr().out
+    assert run.record["chunks_played"] == 3 and not run.record["loaded"]
+    assert run.record["code"]["kernels"] == "0" * 12
+    pd.testing.assert_frame_equal(run.tables["result"], reference.tables["result"])  # same deals
+
+
 # ---------------------------------------------------------------------------------------------
 # Temporary files and the record in the tables
 # ---------------------------------------------------------------------------------------------

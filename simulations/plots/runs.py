@@ -136,7 +136,7 @@ def find_run(study: str, *, out: str | os.PathLike = "results", deals: int = 1, 
 
 def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, Any] | None = None,
                 out: str | os.PathLike = "results", seed: int | None = None,
-                workers: int = 1) -> harness.RunResult:
+                workers: int = 1, rerun_stale: bool = True) -> harness.RunResult:
     """A stored run of ``study`` (see :func:`find_run`), or a new one at ``deals`` deals per cell.
 
     Parameters
@@ -154,6 +154,10 @@ def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, An
     workers
         Processes for a new run (more than one starts a Dask ``LocalCluster`` on loopback, whose
         workers' log lines are silenced).
+    rerun_stale
+        When the new run's folder holds a run of the same arguments made by other code (which
+        :func:`find_run` passes over), play it again, saying so, instead of refusing it as
+        ``equity sim run`` does without ``--rerun``.
 
     Returns
     -------
@@ -166,6 +170,18 @@ def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, An
         return stored
     options = {"deals": deals, "players": players, "params": params, "seed": seed, "out": out,
                "progress": False}
+    try:
+        run = _play(study, workers, options)
+    except harness.StoredRunError as error:
+        if not (rerun_stale and error.stale):
+            raise
+        print(f"{error}\n-> playing it again")
+        run = _play(study, workers, {**options, "rerun": True})
+    run.record["loaded"] = run.record.get("chunks_reused", 0) == run.record.get("chunks")
+    return run
+
+
+def _play(study: str, workers: int, options: dict) -> harness.RunResult:
     if workers > 1:
         # A cluster of our own whose workers keep quiet: the notebook shows results, not the
         # workers' log lines (e.g. a heartbeat that races the shutdown); failures still raise.
@@ -180,7 +196,6 @@ def load_or_run(study: str, *, deals: int, players=None, params: Mapping[str, An
         run.record["scheduler"] = "a local cluster"
     else:
         run = harness.run_study(study, **options)
-    run.record["loaded"] = run.record.get("chunks_reused", 0) == run.record.get("chunks")
     return run
 
 
