@@ -22,7 +22,7 @@ pytest.importorskip("ipykernel")
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "notebooks"
 NAMES = ["00_quickstart", "01_eldorado_swap_value", "02_switch_pair_break", "03_tahoe_hole_card_usage",
-         "04_ranking_vs_rarity", "05_starting_hand_charts", "06_draw_strategy"]
+         "04_ranking_vs_rarity", "05_starting_hand_charts", "06_draw_strategy", "07_push_fold"]
 #: Largest committed notebook (PNG figures at 100 dpi keep them well below this).
 MAX_BYTES = 4_000_000
 
