@@ -12,12 +12,20 @@ of ``--repeats`` calls, Numba's default threads (the kernels run on one).  Befor
 value of AhKhQhJh2c's best hold is checked against its count by hand.  The returns are printed
 beside the published ones (Wizard of Odds: 99.5439% and 100.7620%), and the time of one
 ``hold_values`` call (a hand's 32 holds, every replacement enumerated) beside them.
+
+Then the showdown tools (``equity.strategy.showdown``): the Monte Carlo value of a Switch hand's
+32 holds against three opponents (20,000 deals per hold), the build of one showdown model (the
+``switch_aware`` policy's table, in an empty cache folder: 200,000 simulated deals, every final
+hand valued, two passes of subset sums), and six-player Switch deals with every seat drawing
+``switch_aware`` beside the same deals drawn ``standard`` (``simulate(aggregate=True)``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -69,9 +77,40 @@ def main(argv: list[str] | None = None) -> None:
               f"({gap:+.1e})  {result.n_classes:,} classes  {seconds:6.2f} s")
     hold_seconds, _ = best_of(args.repeats, lambda: hold_values("draw", "AhKhQhJh2c", "jacks_or_better"))
     print(f"  hold_values, one hand (32 holds, 2,598,960 replacements): {hold_seconds * 1e3:.0f} ms")
+    showdown_figures(args.repeats)
     met = seconds_of["jacks_or_better"] < TARGET_SECONDS
     print(f"\nTarget\n  {'met    ' if met else 'NOT met'}  Jacks or Better optimum < {TARGET_SECONDS:.0f} s "
           f"warm: {seconds_of['jacks_or_better']:.2f} s")
+
+
+def showdown_figures(repeats: int) -> None:
+    from equity.strategy import showdown
+
+    print("\nshowdown values and the switch_aware policy")
+    showdown.showdown_hold_values("switch", "9h9cKh5h2h", opponents=3, samples=2048, seed=1)  # warm
+    seconds, _ = best_of(repeats, lambda: showdown.showdown_hold_values(
+        "switch", "9h9cKh5h2h", opponents=3, samples=20_000, seed=1))
+    print(f"  showdown_hold_values, Switch, 3 opponents, 32 holds x 20,000 deals: {seconds:.2f} s")
+    previous = os.environ.get("EQUITY_CACHE_DIR")
+    with tempfile.TemporaryDirectory() as folder:  # the model from nothing (kernels stay cached)
+        os.environ["EQUITY_CACHE_DIR"] = folder
+        try:
+            showdown._LOADED.clear()
+            start = time.perf_counter()
+            showdown.model_values("switch", 5)
+            build = time.perf_counter() - start
+        finally:
+            if previous is None:
+                del os.environ["EQUITY_CACHE_DIR"]
+            else:
+                os.environ["EQUITY_CACHE_DIR"] = previous
+    print(f"  showdown model, Switch, 5 opponents, built in an empty cache: {build:.2f} s")
+    deals = 1_000_000
+    for policy in ("standard", "switch_aware"):
+        equity.simulate("switch", 6, 20_000, seed=1, aggregate=True, draw_policy=policy)  # warm
+        seconds, _ = best_of(repeats, lambda p=policy: equity.simulate(
+            "switch", 6, deals, seed=1, aggregate=True, draw_policy=p))
+        print(f"  simulate switch, 6 players, every seat {policy:<12}: {deals / seconds / 1e6:.2f} M deals/s")
 
 
 if __name__ == "__main__":
