@@ -409,3 +409,26 @@ def test_play_switch_and_simulate_deal_the_same_cards_from_one_seed():
     simulated = equity.play_deals("switch", 3, deals, seed=12)
     np.testing.assert_array_equal(played["hands"], simulated.hole)
     np.testing.assert_array_equal(played["gave"], simulated.switch_gave)
+
+
+def test_policies_played_with_one_seed_share_deals_switches_and_earlier_draws():
+    # the draw and the switches after it have random streams of their own: runs differing only in
+    # the last seat's draw policy deal the same hands in every deal of a chunk (not only the
+    # first), make the same first switch, the same draws for the seats before the last, and take
+    # from the same positions in the second switch
+    deals, players = 3000, 4
+    runs = {policy: play_switch(players, deals, seed=11, policy=["standard"] * (players - 1) + [policy],
+                                trace=True)
+            for policy in ("standard", "max")}
+    a, b = runs["standard"], runs["max"]
+    assert np.array_equal(a["trace_hands"][:, :2], b["trace_hands"][:, :2])  # dealt, first switch
+    assert np.array_equal(a["gave"][:, 0], b["gave"][:, 0])
+    assert np.array_equal(a["trace_hands"][:, 2, :-1], b["trace_hands"][:, 2, :-1])  # earlier draws
+    last_differs = (a["drawn"][:, -1] != b["drawn"][:, -1])
+    assert 0.2 < last_differs.mean() < 1.0
+    # the second switch: the position each seat takes from is the same in both runs, so where
+    # the previous seat's hand is the same after the draw, the card taken is the same
+    same_before = (a["trace_hands"][:, 2] == b["trace_hands"][:, 2]).all(axis=2)  # [deal, seat]
+    for seat in range(1, players - 1):  # seats taking from a seat drawn alike in both runs
+        taken_alike = a["received"][:, 1, seat] == b["received"][:, 1, seat]
+        assert taken_alike[same_before[:, seat - 1]].all()
