@@ -5,7 +5,10 @@ Generated tables are named ``tables-<game fingerprint>-<generator digest>.npz``
 digest>`` (:func:`equity._kernels.kernel_cache_dir`), both under
 :func:`equity.tables.cache_dir`.  An edit to the table generator or to a kernel
 changes a digest, so the old files are never read again but stay on disk; each
-set of tables is up to 26 MB.  :func:`cache_entries` sorts them and
+set of tables is up to 26 MB.  The showdown models of the ``switch_aware`` draw policies
+(``showdown-values-<game fingerprint>-<key>-<kernel digest>.npy``, about 23 MB each,
+:mod:`equity.strategy.showdown`) are stale with their kernels; the push/fold class matrices
+(``push-fold-*.npz``) are listed as in use.  :func:`cache_entries` sorts them and
 :func:`prune_cache` removes the stale ones (another installed version of the
 toolkit sharing the folder rebuilds its own on next use).
 """
@@ -65,6 +68,11 @@ def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
         name = path.name
         if name.startswith("tables-") and name.endswith(".npz"):
             current = name.removesuffix(".npz").rsplit("-", 1)[-1] == digest
+        elif name.startswith("showdown-values-") and name.endswith(".npy"):
+            # the switch_aware policies' models are simulated by the kernels: named by their digest
+            current = name.removesuffix(".npy").rsplit("-", 1)[-1] == numba_name.removeprefix("numba-")
+        elif name.startswith("push-fold-") and name.endswith(".npz"):
+            current = True  # push/fold class matrices: read while the game and its rules match
         elif name.startswith("numba-") and path.is_dir():
             current = name == numba_name
         elif name.endswith(".tmp") and path.is_file():

@@ -31,6 +31,10 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     stale_numba.mkdir()
     (stale_numba / "k.nbc").write_bytes(b"x" * 70)
     (tmp_path / "tmpabc.tmp").write_bytes(b"x" * 5)
+    digest = kernel_cache_dir().name.removeprefix("numba-")
+    (tmp_path / f"showdown-values-cccc-dddd-{digest}.npy").write_bytes(b"x" * 11)
+    (tmp_path / "showdown-values-cccc-dddd-000000000000.npy").write_bytes(b"x" * 13)
+    (tmp_path / "push-fold-eeee-ffff-169-exact.npz").write_bytes(b"x" * 17)
     (tmp_path / "notes.txt").write_text("mine")
     return tmp_path
 
@@ -43,15 +47,20 @@ def test_entries_say_which_are_current(cache_folder: Path) -> None:
         kernel_cache_dir().name: (50, True),
         "numba-000000000000": (70, False),
         "tmpabc.tmp": (5, False),
+        f"showdown-values-cccc-dddd-{kernel_cache_dir().name.removeprefix('numba-')}.npy": (11, True),
+        "showdown-values-cccc-dddd-000000000000.npy": (13, False),
+        "push-fold-eeee-ffff-169-exact.npz": (17, True),
     }
 
 
 def test_prune_removes_only_stale_entries(cache_folder: Path) -> None:
     removed = prune_cache()
-    assert sorted(e.size for e in removed) == [5, 70, 300]
+    assert sorted(e.size for e in removed) == [5, 13, 70, 300]
     left = sorted(p.name for p in cache_folder.iterdir())
+    digest = kernel_cache_dir().name.removeprefix("numba-")
     assert left == sorted([f"tables-aaaa-{generator_digest()}.npz", kernel_cache_dir().name,
-                           "notes.txt"])
+                           "notes.txt", f"showdown-values-cccc-dddd-{digest}.npy",
+                           "push-fold-eeee-ffff-169-exact.npz"])
     assert prune_cache() == []
 
 
@@ -62,10 +71,10 @@ def test_missing_folder_has_no_entries(tmp_path: Path) -> None:
 def test_cache_command_reports_and_prunes(cache_folder: Path, run_cli) -> None:
     status, out, _ = run_cli("cache")
     assert status == 0
-    assert "2 entries in use" in out and "3 stale" in out and "--prune" in out
+    assert "4 entries in use" in out and "4 stale" in out and "--prune" in out
     assert (cache_folder / "numba-000000000000").exists()
     status, out, _ = run_cli("cache", "--prune")
-    assert status == 0 and "removed 3 stale entries" in out
+    assert status == 0 and "removed 4 stale entries" in out
     assert not (cache_folder / "numba-000000000000").exists()
     assert (cache_folder / "notes.txt").exists()
 

@@ -23,7 +23,8 @@ Two tools live here.
   the model is an estimate, which :func:`showdown_hold_values` checks exactly).
 
 The models are cached on disk under :func:`equity.tables.cache_dir`
-(``showdown-values-<game fingerprint>-<key>.npy``, about 23 MB each for a 52-card deck).
+(``showdown-values-<game fingerprint>-<key>-<kernel digest>.npy``, about 23 MB each for a 52-card
+deck; ``equity cache --prune`` removes those of other kernels).
 """
 
 from __future__ import annotations
@@ -177,9 +178,10 @@ def _after_switch(pays: np.ndarray, positions: np.ndarray, binom: np.ndarray,
 def _model_key(g: Game, opponents: int, limit: int, limit_with_ace: int, deals: int, seed: int) -> str:
     from equity._kernels import kernel_cache_dir
 
-    rules = (f"{_MODEL_VERSION}|{g.phases!r}|{g.deck}|{opponents}|{limit}|{limit_with_ace}|{deals}|{seed}|"
-             f"{kernel_cache_dir().name}")  # (the fingerprint covers the evaluation, not the phases)
-    return f"showdown-values-{g.fingerprint()}-{hashlib.sha256(rules.encode()).hexdigest()[:12]}"
+    rules = f"{_MODEL_VERSION}|{g.phases!r}|{g.deck}|{opponents}|{limit}|{limit_with_ace}|{deals}|{seed}"
+    # (the fingerprint covers the evaluation, not the phases; the kernels simulate the deals)
+    digest = kernel_cache_dir().name.removeprefix("numba-")
+    return f"showdown-values-{g.fingerprint()}-{hashlib.sha256(rules.encode()).hexdigest()[:12]}-{digest}"
 
 
 def model_values(game: str | Game, opponents: int, *, limit: int = Draw().limit,
