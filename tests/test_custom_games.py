@@ -666,3 +666,20 @@ def test_deeply_nested_value_over_several_lines_is_named_past_strings_and_commen
             'deck = [\n  ' + "[" * 2000 + "]" * 2000 + "\n]\n")
     with pytest.raises(GameError, match=r"^deck: arrays or tables nested too deeply to read \(2001 levels\)"):
         equity.game_from_toml(text)
+
+
+@pytest.mark.parametrize(("base", "ranks", "straight", "flush"), [
+    ("holdem", (8, 9, 10, 11, 12), ("AhKd", "QcJsTh"), ("AhKh", "QhJhTh")),  # Royal Hold'em, T-A
+    ("draw", (0, 1, 2, 3, 12), ("Ah2d3c4s5h", None), ("Ah2h3h4h5h", None)),  # 2-5 and the ace
+])
+def test_a_deck_of_five_ranks_with_the_ace_has_one_straight_topped_by_the_ace(base, ranks, straight, flush):
+    # the ace-low and ace-high windows hold the same five ranks: one straight, whose true top
+    # card is the ace (issue 30: it read king-high, or five-high)
+    game = variant(equity.get_game(base), name=f"five_ranks_{base}", deck_ranks=ranks, max_players=2)
+    assert game.straights == (ranks,)
+    assert str(equity.evaluate(game, *[c for c in straight if c])) == "ace-high straight"
+    # (a straight flush topped by the ace is the royal flush of every deck, as in the Spanish deck)
+    assert str(equity.evaluate(game, *[c for c in flush if c])) == "royal flush"
+    # the full deck keeps its wheel, five-high, below 2-3-4-5-6
+    assert str(equity.evaluate(base, "Ah2d3c4s5h" if base == "draw" else "Ah2d", None if base == "draw"
+                               else "3c4s5h")) == "five-high straight"

@@ -126,7 +126,11 @@ def standard_straights(length: int, deck_ranks: tuple[int, ...], ace_low_as: int
     sequence = list(deck_ranks)
     if ace_low_as is not None and ACE in deck_ranks:
         sequence = [ACE, *deck_ranks]
-    return tuple(tuple(sequence[i : i + length]) for i in range(len(sequence) - length + 1))
+    windows = [tuple(sequence[i : i + length]) for i in range(len(sequence) - length + 1)]
+    # in a deck of exactly ``length`` ranks with the ace, the ace-low window holds the same
+    # ranks as the ace-high one (T-J-Q-K-A in a T-A deck, 2-3-4-5-A in a 2-5 and ace deck):
+    # those cards are one straight, named and ranked by its true top card, the ace
+    return tuple(w for k, w in enumerate(windows) if all(set(w) != set(v) for v in windows[k + 1:]))
 
 
 @dataclass(frozen=True)
