@@ -683,3 +683,22 @@ def test_a_deck_of_five_ranks_with_the_ace_has_one_straight_topped_by_the_ace(ba
     # the full deck keeps its wheel, five-high, below 2-3-4-5-6
     assert str(equity.evaluate(base, "Ah2d3c4s5h" if base == "draw" else "Ah2d", None if base == "draw"
                                else "3c4s5h")) == "five-high straight"
+
+
+def test_a_wild_card_in_a_deck_of_fewer_suits_stands_for_a_rank(tmp_path):
+    # the ruling of docs/custom_games.md: with clubs and spades only, a wild jack makes a third
+    # king (a rank, not one of the deck's two kings), as a wild card makes five of a kind from four
+    text = "\n".join([
+        'name = "jacks_two_suits"', 'deck = "2-A"', 'suits = "cs"', "hole_cards = 5", "streets = []",
+        "phases = []", "hand_size = 5", 'hole_cards_used = "any"',
+        'ranking = ["five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house", "flush", '
+        '"straight", "three_of_a_kind", "two_pair", "one_pair", "high_card"]',
+        "ace_low = true", 'wild = "J"', 'pot_modes = ["high"]', "max_players = 5"])
+    path = tmp_path / "jacks_two_suits.toml"
+    path.write_text(text + "\n")
+    game = equity.load_game(path)
+    expected = {"KcKsJc7s2c": "three_of_a_kind", "KcKsJcJs2c": "four_of_a_kind",
+                "AcAsJcJs2c": "four_of_a_kind", "KcJcJs2c3c": "flush", "KcKs7s3c2c": "one_pair"}
+    strengths = equity.evaluate_many(game, list(expected))
+    assert equity.categories_of(game, strengths).tolist() == list(expected.values())
+    assert strengths[0] > equity.evaluate_many(game, ["AcAsKcKs2c"])[0]  # three kings over two pair
