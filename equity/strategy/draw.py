@@ -289,6 +289,33 @@ def hold_texts(codes: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.nda
     return kept, thrown
 
 
+def draw_hand(g: Game, hand) -> np.ndarray:
+    """The five cards of a draw hand as codes, each in ``g``'s deck and none twice."""
+    hand_codes = game_cards(g, hand, "hand")
+    if len(hand_codes) != 5:
+        raise CardError(f"hand {format_cards(hand_codes) or repr(hand)} has {len(hand_codes)} "
+                        f"card{'s' if len(hand_codes) != 1 else ''}: a draw hand has 5")
+    return hand_codes
+
+
+def allowed_holds(codes: np.ndarray, limit: int, limit_with_ace: int) -> np.ndarray:
+    """Which of the 32 holds of each hand (``codes``, ``(5,)`` or ``(n, 5)``) the table draw limit
+    allows: at most ``limit`` cards drawn, or ``max(limit, limit_with_ace)`` when an ace is kept
+    (the rule of ``equity._kernels.switch.limit_keep``); ``bool[32]`` or ``bool[n, 32]``."""
+    codes = np.asarray(codes)
+    kept = ((np.arange(32)[:, None] >> np.arange(5)) & 1).astype(bool)  # [32, 5]
+    aces = (kept & (codes[..., None, :] >> 2 == RANKS.index("A"))).any(axis=-1)
+    return 5 - KEPT_CARDS <= np.where(aces, max(limit, limit_with_ace), limit)
+
+
+def best_first(values: np.ndarray) -> np.ndarray:
+    """The 32 holds (values indexed by hold mask) in order, best value first; ties go to the hold
+    keeping more cards, then to the cards earlier in the hand (:data:`HOLD_ORDER`)."""
+    rank_in_order = np.empty(32, dtype=np.int64)
+    rank_in_order[HOLD_ORDER] = np.arange(32)
+    return np.lexsort((rank_in_order, -np.asarray(values)))
+
+
 # ---------------------------------------------------------------------------------------------
 # One hand
 # ---------------------------------------------------------------------------------------------
@@ -360,10 +387,7 @@ def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="", opponent
         raise OptionError(f"{', '.join(given) or 'policy/samples'}: options of payoff='showdown'; a pay "
                           "table is valued exactly, with no opponents")
     g = _draw_game(game)
-    hand_codes = game_cards(g, hand, "hand")
-    if len(hand_codes) != 5:
-        raise CardError(f"hand {format_cards(hand_codes) or repr(hand)} has {len(hand_codes)} "
-                        f"card{'s' if len(hand_codes) != 1 else ''}: a draw hand has 5")
+    hand_codes = draw_hand(g, hand)
     dead_codes = game_cards(g, dead, "dead cards")
     for code in dead_codes.tolist():
         if code in hand_codes:
@@ -389,9 +413,7 @@ def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="", opponent
                           "outcomes": outcomes})
     for i, name in enumerate(names):  # counts are indexed by position from the bottom
         table[name] = counts[:, len(names) - 1 - i] / outcomes
-    rank_in_order = np.empty(32, dtype=np.int64)
-    rank_in_order[HOLD_ORDER] = np.arange(32)
-    order = np.lexsort((rank_in_order, -table["value"].to_numpy()))
+    order = best_first(table["value"].to_numpy())
     table = table.iloc[order].reset_index(drop=True)
     table.attrs.update(game=g.name, hand=format_cards(hand_codes), dead=format_cards(dead_codes),
                        payoff=label, unseen=len(unseen))

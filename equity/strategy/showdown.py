@@ -49,10 +49,12 @@ from equity.games import Draw, Game, Switch, get_game
 from equity.options import check_draw_limits, check_players, draw_policy_codes, is_whole_number
 from equity.rng import resolve_seed, stream_state
 from equity.strategy.draw import (
-    HOLD_ORDER,
     KEPT_CARDS,
+    allowed_holds,
+    best_first,
     binomials,
     class_holds,
+    draw_hand,
     final_hands,
     game_cards,
     hold_texts,
@@ -336,10 +338,7 @@ def showdown_hold_values(game: str | Game, hand, *, opponents: int = 1,
     from tqdm.auto import tqdm
 
     g, before, after = plan_of(game)
-    hand_codes = game_cards(g, hand, "hand")
-    if len(hand_codes) != 5:
-        raise CardError(f"hand {format_cards(hand_codes) or repr(hand)} has {len(hand_codes)} "
-                        f"card{'s' if len(hand_codes) != 1 else ''}: a draw hand has 5")
+    hand_codes = draw_hand(g, hand)
     lost_codes = game_cards(g, lost, "lost card")
     if len(lost_codes) > 1:
         raise CardError(f"lost card {format_cards(lost_codes)}: a switch takes one card")
@@ -389,11 +388,8 @@ def showdown_hold_values(game: str | Game, hand, *, opponents: int = 1,
     value = shares.mean(axis=0)
     se = shares.std(axis=0, ddof=1) / np.sqrt(samples)
     drawn = 5 - KEPT_CARDS
-    aces = np.array([any((m >> j) & 1 and hand_codes[j] >= 48 for j in range(5)) for m in range(32)])
-    allowed = drawn <= np.where(aces, max(limit, limit_with_ace), limit)
-    rank_in_order = np.empty(32, dtype=np.int64)
-    rank_in_order[HOLD_ORDER] = np.arange(32)
-    order = np.lexsort((rank_in_order, -value))
+    allowed = allowed_holds(hand_codes, limit, limit_with_ace)
+    order = best_first(value)
     kept, thrown = hold_texts(np.broadcast_to(hand_codes, (32, 5)), np.arange(32))
     top = order[0]
     if reference is not None:
@@ -430,10 +426,7 @@ def model_hold_values(game: str | Game, hand, opponents: int, *, lost=None, limi
         and ``value`` (the estimated share of the pot).
     """
     g, before, _ = plan_of(game)
-    hand_codes = game_cards(g, hand, "hand")
-    if len(hand_codes) != 5:
-        raise CardError(f"hand {format_cards(hand_codes) or repr(hand)} has {len(hand_codes)} "
-                        f"card{'s' if len(hand_codes) != 1 else ''}: a draw hand has 5")
+    hand_codes = draw_hand(g, hand)
     lost_codes = game_cards(g, lost, "lost card")
     if len(lost_codes) > 1 or any(c in hand_codes for c in lost_codes.tolist()):
         raise CardError(f"lost card {format_cards(lost_codes)}: one card, not in the hand")
@@ -458,11 +451,8 @@ def model_hold_values(game: str | Game, hand, opponents: int, *, lost=None, limi
                           for r in range(len(barred) + 1) for extra in itertools.combinations(barred, r))
         values[mask] = completions / comb(n_unseen, 5 - len(held))
     drawn = 5 - KEPT_CARDS
-    aces = np.array([any((m >> j) & 1 and hand_codes[j] >= 48 for j in range(5)) for m in range(32)])
-    allowed = drawn <= np.where(aces, max(limit, limit_with_ace), limit)
-    rank_in_order = np.empty(32, dtype=np.int64)
-    rank_in_order[HOLD_ORDER] = np.arange(32)
-    order = np.lexsort((rank_in_order, -values))
+    allowed = allowed_holds(hand_codes, limit, limit_with_ace)
+    order = best_first(values)
     kept, thrown = hold_texts(np.broadcast_to(hand_codes, (32, 5)), np.arange(32))
     table = pd.DataFrame({"hold": kept, "discard": thrown, "drawn": drawn, "allowed": allowed,
                           "value": values}).iloc[order].reset_index(drop=True)
@@ -555,12 +545,7 @@ def model_best_holds(game: str | Game, opponents: int, *, limit: int = Draw().li
     _, members, classes = suit_classes(g, final)
     n_cards = len(final.deck)
     values = hold_values_of(final.positions[classes], sums, final.binom, subset_offsets(n_cards), n_cards - 5)
-    codes = final.deck[final.positions[classes]]
-    masks = np.arange(32)
-    kept = ((masks[None, :, None] >> np.arange(5)[None, None, :]) & 1).astype(bool)  # [1, 32, 5]
-    aces = (kept & (codes[:, None, :] >= 48)).any(axis=2)
-    drawn = 5 - KEPT_CARDS[None, :]
-    allowed = drawn <= np.where(aces, max(limit, limit_with_ace), limit)
+    allowed = allowed_holds(final.deck[final.positions[classes]], limit, limit_with_ace)
     table = class_holds(final, classes, members, values, allowed)
     table.attrs.update(game=g.name, opponents=int(opponents), limit=limit, limit_with_ace=limit_with_ace,
                        payoff="showdown model")
