@@ -328,3 +328,19 @@ def test_docs_describe_the_fingerprint_and_the_checks() -> None:
     assert harness.CHUNK_KEY == "equity.chunk" and harness.RECORD_KEY == "equity.record"
     for words in harness.CODE_PARTS.values():
         assert words.split(" (")[0].removeprefix("the ") in section, words
+
+
+def test_make_run_plays_again_a_headline_run_made_by_other_code(reference, tmp_path, monkeypatch,
+                                                                capsys) -> None:
+    # the first README command after an upgrade: the headline's stored run is another code's
+    from simulations import headline
+
+    copy_run(reference, tmp_path)
+    tiny = headline.Run("4. Ranking versus rarity", "rarity", RUN["deals"], "2", {"games": "holdem"})
+    monkeypatch.setattr(headline, "RUNS", (tiny,))
+    monkeypatch.setattr(harness, "kernel_digest", lambda: "0" * 12)  # the code changed since
+    run_study = harness.run_study  # with the reference run's seed, so its stored run is found
+    monkeypatch.setattr(headline, "run_study", lambda study, **k: run_study(study, seed=SEED, **k))
+    headline.main(out=tmp_path)
+    out = capsys.readouterr().out
+    assert "stored run was made by other code; playing it again" in out and "(0 reused)" in out
