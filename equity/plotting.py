@@ -8,9 +8,12 @@ module, so they look alike and follow the same rules:
 - every Monte Carlo estimate carries its 95% interval, ``1.96`` standard errors
   either side (:func:`errorbar`, :func:`bars`, :func:`stacked`); exact figures are
   drawn without one, and reference values as dashed lines (:func:`reference`);
-- colours come from the Okabe-Ito palette (:data:`PALETTE`), which stays
-  distinct under the common forms of colour blindness, and heat maps use
-  ``cividis``, a sequential map made for the same readers;
+- colours come from the Okabe-Ito palette, extended by two of Paul Tol's
+  (:data:`PALETTE`, ten colours), which stays distinct under the common forms of
+  colour blindness, and heat maps use ``cividis``, a sequential map made for the
+  same readers;
+- a legend lists each label once (:func:`legend`); panels share a y axis only
+  where their ranges are comparable (:func:`share_y`);
 - :func:`save` writes PNG (at :data:`DPI`) or SVG files.
 
 Matplotlib is imported inside the functions, so ``import equity`` never loads it.
@@ -45,11 +48,16 @@ __all__ = [
     "Z95",
     "STYLE",
     "FORMATS",
+    "TOL_EXTRA",
     "interval",
+    "interval_text",
+    "rounded_up",
     "figure",
     "finding",
     "label",
     "legend",
+    "unique_entries",
+    "share_y",
     "percent_axis",
     "errorbar",
     "bars",
@@ -71,8 +79,16 @@ OKABE_ITO: dict[str, str] = {
     "yellow": "#F0E442",
     "black": "#000000",
 }
-#: Series colours, in the order they are used (yellow, faint on white, comes late).
-PALETTE: tuple[str, ...] = tuple(OKABE_ITO.values())
+#: Two colours of Paul Tol's muted scheme (https://personal.sron.nl/~pault/) that stay apart from
+#: the Okabe-Ito eight and from each other under simulated colour blindness, so a ninth and a tenth
+#: series do not repeat the first colours.
+TOL_EXTRA: dict[str, str] = {
+    "indigo": "#332288",
+    "wine": "#882255",
+}
+#: Series colours, in the order they are used (yellow, faint on white, comes late): ten mutually
+#: distinct colours, the Okabe-Ito eight then :data:`TOL_EXTRA`.
+PALETTE: tuple[str, ...] = (*OKABE_ITO.values(), *TOL_EXTRA.values())
 #: The colour that marks what the title points at (an inversion, the dealer...).
 HIGHLIGHT = OKABE_ITO["vermillion"]
 #: Colour of reference lines (exact values, fair shares).
@@ -130,6 +146,40 @@ def interval(stderr: Any) -> np.ndarray:
     [0.0196, 0.0]
     """
     return Z95 * np.nan_to_num(np.asarray(stderr, dtype=np.float64), nan=0.0)
+
+
+def rounded_up(value: float, figures: int = 2) -> str:
+    """``value`` rounded up to ``figures`` significant figures, as text: a bound that stays a bound.
+
+    Examples
+    --------
+    >>> rounded_up(0.0044883), rounded_up(0.00392), rounded_up(1.23)
+    ('0.0045', '0.0040', '1.3')
+    """
+    if not value > 0 or math.isinf(value):
+        return f"{value:g}"
+    digits = figures - 1 - math.floor(math.log10(value))  # decimals that keep the figures
+    shown = math.ceil(value * 10 ** digits * (1 - 1e-12)) / 10 ** digits
+    return f"{shown:.{max(digits, 0)}f}"
+
+
+def interval_text(stderr: Any, *, unit: str = "") -> str:
+    """The widest 95% half-width of estimates with standard errors ``stderr``, as a label says it.
+
+    The half-width is :data:`Z95` times the largest standard error, rounded up
+    (:func:`rounded_up`), so "up to" stays true of every estimate.
+
+    Examples
+    --------
+    >>> interval_text([0.001, 0.00229])
+    '95% interval ±1.96·se, up to ±0.0045'
+    >>> interval_text([0.02], unit=" bb")
+    '95% interval ±1.96·se, up to ±0.040 bb'
+    """
+    widest = float(np.max(interval(stderr), initial=0.0))
+    if widest <= 0:
+        return "95% interval ±1.96·se, of width zero (exact)"
+    return f"95% interval ±1.96·se, up to ±{rounded_up(widest)}{unit}"
 
 
 def figure(nrows: int = 1, ncols: int = 1, *, width: float | None = None, height: float | None = None,
@@ -197,12 +247,41 @@ def finding(fig: Figure, title: str, *, note: str | None = None) -> None:
             fig.supxlabel(text, ha="left", x=0.01, fontsize=7.5, color="#444444")
 
 
-def legend(target: Axes | Figure, *, outside: str | None = None, **kwargs: Any) -> Any:
-    """A legend in the house style: on an axes, or beside the figure's axes.
+def unique_entries(handles: Sequence[Any], labels: Sequence[str]) -> tuple[list[Any], list[str]]:
+    """Legend entries with each label once: the first handle of each label, in order.
 
-    A figure legend gathers the labelled artists of every axes, each label once, and
-    goes outside the axes (``outside="right center"`` by default: the top of the
-    figure holds its title and the foot its note).
+    Labels that differ only in spacing or line breaks count as the same label.
+
+    Examples
+    --------
+    >>> unique_entries(["a", "b", "c"], ["exact 2/5", "3 players", "exact  2/5"])
+    (['a', 'b'], ['exact 2/5', '3 players'])
+    """
+    kept_handles, kept_labels, seen = [], [], set()
+    for handle, text in zip(handles, labels, strict=True):
+        key = " ".join(str(text).split())
+        if key in seen or not key or key.startswith("_"):
+            continue
+        seen.add(key)
+        kept_handles.append(handle)
+        kept_labels.append(text)
+    return kept_handles, kept_labels
+
+
+def legend(target: Axes | Figure, *, outside: str | None = None, **kwargs: Any) -> Any:
+    """A legend in the house style, each label listed once (:func:`unique_entries`).
+
+    On an axes it lists that axes' labelled artists; on a figure it gathers the
+    labelled artists of every axes and goes outside the axes (``outside="right
+    center"`` by default: the top of the figure holds its title and the foot its note).
+
+    Examples
+    --------
+    >>> fig, ax = figure()
+    >>> for k in range(2):
+    ...     reference(ax, 0.5 * k, "fair share")
+    >>> [t.get_text() for t in legend(ax).get_texts()]
+    ['fair share']
     """
     from matplotlib.figure import Figure as _Figure
 
@@ -210,13 +289,58 @@ def legend(target: Axes | Figure, *, outside: str | None = None, **kwargs: Any) 
         if isinstance(target, _Figure):
             handles, labels = [], []
             for ax in target.axes:
-                for handle, text in zip(*ax.get_legend_handles_labels(), strict=True):
-                    if text not in labels:
-                        handles.append(handle)
-                        labels.append(text)
+                more_handles, more_labels = ax.get_legend_handles_labels()
+                handles += more_handles
+                labels += more_labels
+        else:
+            handles, labels = target.get_legend_handles_labels()
+        handles, labels = unique_entries(kwargs.pop("handles", handles), kwargs.pop("labels", labels))
+        if isinstance(target, _Figure):
             where = f"outside {outside}" if outside else "outside right center"
             return target.legend(handles, labels, loc=where, **kwargs)
-        return target.legend(**kwargs)
+        return target.legend(handles, labels, **kwargs)
+
+
+def share_y(axes: Any, *, comparable: float = 0.5) -> bool:
+    """One y range for panels whose own ranges are comparable; each its own range otherwise.
+
+    Call it once every panel is drawn (on axes made with ``sharey=False``).  The panels
+    share the union of their ranges when each one's own range is at least
+    ``comparable`` of that union, so no panel's data is squeezed into a thin band of a
+    range set by another panel; otherwise each keeps the range of its own data.
+
+    Parameters
+    ----------
+    axes
+        The panels (an array of axes; hidden or empty ones are skipped).
+    comparable
+        Smallest share of the union's range each panel's own range must span.
+
+    Returns
+    -------
+    bool
+        Whether the panels now share one y range.
+
+    Examples
+    --------
+    >>> fig, axes = figure(1, 2)
+    >>> _ = axes[0].plot([0, 1], [0.39, 0.41]), axes[1].plot([0, 1], [0.27, 0.29])
+    >>> share_y(axes)
+    False
+    """
+    shown = [ax for ax in np.ravel(axes) if ax.get_visible() and ax.has_data()]
+    if len(shown) < 2:
+        return False
+    limits = []
+    for ax in shown:
+        ax.autoscale_view(scalex=False)
+        limits.append(sorted(ax.get_ylim()))
+    low, high = min(lim[0] for lim in limits), max(lim[1] for lim in limits)
+    if high <= low or any(b - a < comparable * (high - low) for a, b in limits):
+        return False
+    for ax in shown:
+        ax.set_ylim((high, low) if ax.yaxis_inverted() else (low, high))
+    return True
 
 
 def label(ax: Axes, *, xlabel: str | None = None, ylabel: str | None = None,
@@ -462,13 +586,15 @@ def hand_grid(ax: Axes, values: Mapping[str, float], *, ranks: str = "AKQJT98765
     ranks
         The deck's ranks, highest first (``"AKQJT98"`` for Spanish poker).
     stderr
-        Standard errors of the values: the colour bar states the widest 95% interval.
+        Standard errors of the values: the colour bar states the widest 95% half-width,
+        1.96 times the largest of them (:func:`interval_text`).
     colorbar_label
         What the colours measure, with its unit.
     fmt
         Format of the numbers written in the cells (``""`` for none).
     vmin, vmax, cmap
-        Colour scale (default: the range of the values, :data:`SEQUENTIAL`).
+        Colour scale (default: the range of the values, :data:`SEQUENTIAL`); give ``vmin``
+        and ``vmax`` to put several grids (games) on one scale.
 
     Returns
     -------
@@ -504,8 +630,7 @@ def hand_grid(ax: Axes, values: Mapping[str, float], *, ranks: str = "AKQJT98765
                                 color="black" if matrix[i, j] > middle else "white")
         text = colorbar_label
         if stderr:
-            widest = float(np.max(interval(list(stderr.values()))))
-            text += f" (95% interval ±{widest:.3f} or less)"
+            text += f" ({interval_text(list(stderr.values()))})"
         bar = ax.figure.colorbar(image, ax=ax, shrink=0.85)
         bar.set_label(text)
     return image

@@ -8,7 +8,9 @@ starting-hand charts of any table, :func:`starting_hand_chart` and
 :func:`plot_run` writes a run's figures as PNG or SVG files (the ``equity sim plot RUN``
 command).  Titles state what the run's own numbers show, so they stay true for any size
 of run; every estimate carries its 95% interval (1.96 standard errors from the tables' ``*_se`` / ``stderr``
-columns).
+columns), and a title names a single best (or worst) only when the run separates it from every other,
+else the ones tied within noise (:data:`~simulations.plots.common.NOISE`).  The multi-game grid charts
+(:func:`starting_hands`, :func:`push_fold`) take ``shared_scale=True`` to colour every game on one scale.
 
 :func:`load_or_run` is how the notebooks get their data: a stored run of the
 study that is at least as large as asked for and covers the asked parameters,

@@ -10,7 +10,7 @@ import pandas as pd
 
 from equity import plotting as P
 from simulations import harness
-from simulations.plots.common import game_name
+from simulations.plots.common import game_name, name_list
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.figure import Figure
@@ -66,12 +66,15 @@ def _cell_text(value: float, top: float) -> str:
     return f"{value:.1f}"
 
 
-def threshold_grid(run: harness.RunResult, game: str, player: str = "push") -> Figure:
+def threshold_grid(run: harness.RunResult, game: str, player: str = "push", *, vmin: float | None = None,
+                   vmax: float | None = None) -> Figure:
     """The rank grid (13 by 13, 7 by 7 in Spanish poker) of each class's push or call threshold.
 
     Each cell is the largest stack, big blinds, at which the small blind pushes (``player="push"``)
     or the big blind calls (``"call"``) the class; ``20+`` (the grid's largest stack) where it is
-    played at every stack solved, ``-`` where at none.
+    played at every stack solved, ``-`` where at none.  ``vmin`` and ``vmax`` set the colour
+    scale, big blinds (default: the game's smallest and largest stack solved), so that several
+    games' grids can share one scale.
     """
     thresholds = run.tables["thresholds"]
     rows = thresholds[thresholds.game == game]
@@ -83,9 +86,11 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push") -> F
     fig, ax = P.figure(width=8.4 if big else 6.2, height=7.6 if big else 5.4)
     shown = rows[player].to_numpy(dtype=float)
     colour = np.where(np.isinf(shown), top, np.where(np.isnan(shown), bottom, shown))
-    image = P.hand_grid(ax, dict(zip(rows.hand, colour, strict=True)), ranks=ranks, fmt="", vmin=bottom,
-                        vmax=top)
-    middle = (bottom + top) / 2
+    low = bottom if vmin is None else float(vmin)
+    high = top if vmax is None else float(vmax)
+    image = P.hand_grid(ax, dict(zip(rows.hand, colour, strict=True)), ranks=ranks, fmt="", vmin=low,
+                        vmax=high)
+    middle = (low + high) / 2
     for hand, value, c in zip(rows.hand, shown, colour, strict=True):
         i, j = _position(hand, ranks)
         ax.text(j, i, _cell_text(value, top), ha="center", va="center", fontsize=6.5 if big else 8,
@@ -94,10 +99,10 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push") -> F
     if exact:
         interval = "exact matrix: 95% intervals of width zero"
     else:
-        width = (rows[f"{player}_high"] - rows[f"{player}_low"]).to_numpy(dtype=float)
-        finite = width[np.isfinite(width)]
-        widest = float(finite.max()) if len(finite) else 0.0
-        interval = f"95% interval {widest:.1f} bb wide or less"
+        widest = _widest_reach(rows, player)
+        # how the intervals are found is in the note: gain ±1.96 standard errors crossing zero
+        interval = (f"95% interval up to ±{P.rounded_up(widest)} bb" if widest > 0
+                    else "95% interval of width zero")
     image.colorbar.set_label(f"largest stack {done}, big blinds ({interval})")
     combos = rows.combos.to_numpy()
     always = np.isinf(shown)
@@ -107,12 +112,20 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push") -> F
     band = "" if exact else (f" (95% band {float(at[f'{player}_percent_low']):.1f}-"
                              f"{float(at[f'{player}_percent_high']):.1f}%)")
     finite = rows[np.isfinite(shown)]
-    title = (f"{game_name(game)}, {who}: {int(always.sum())} of {len(rows)} classes "
+    policies = matrix.policies if isinstance(matrix.policies, str) else ""
+    exchange = f" (exchange policy {policies.split(',')[0]} at every seat)" if policies else ""
+    title = (f"{game_name(game)}{exchange}, {who}: {int(always.sum())} of {len(rows)} classes "
              f"({combos[always].sum() / combos.sum():.0%} of hands) {done} at every stack up to {top:g} bb; "
              f"at {float(at['stack']):g} bb it {does} {percent:.1f}% of hands{band}")
     if player == "push" and len(finite):
         weakest = finite.loc[finite[player].idxmin()]
-        title += f"; {weakest.hand} only below {weakest[player]:.2f} bb"
+        # classes whose 95% interval reaches below the weakest's upper end are not told apart from it
+        tied = finite[finite[f"{player}_low"] <= weakest[f"{player}_high"]].sort_values(player)
+        if len(tied) <= 1 or exact:
+            title += f"; {weakest.hand} only below {weakest[player]:.2f} bb"
+        else:
+            title += (f"; the weakest pushed, tied within their 95% intervals: {name_list(tied.hand)} "
+                      f"(below {weakest[player]:.2f} to {tied[player].max():.2f} bb)")
     elif player == "call" and len(finite) and not never.any():
         title += f"; below {finite[player].min():.2f} bb it calls with every hand"
     if never.any():
@@ -127,6 +140,18 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push") -> F
                  "zero, the other player's strategy held at the equilibrium.")
     P.finding(fig, title, note=note)
     return fig
+
+
+def _widest_reach(rows: pd.DataFrame, player: str) -> float:
+    """The farthest a class's 95% interval reaches from its threshold, either side, big blinds (over
+    the classes whose threshold and interval ends are finite stacks)."""
+    point = rows[player].to_numpy(dtype=float)
+    low = rows[f"{player}_low"].to_numpy(dtype=float)
+    high = rows[f"{player}_high"].to_numpy(dtype=float)
+    with np.errstate(invalid="ignore"):  # a class played at every stack: inf less inf
+        reach = np.fmax(point - low, high - point)
+    finite = reach[np.isfinite(point) & np.isfinite(reach)]
+    return float(finite.max()) if len(finite) else 0.0
 
 
 def _position(hand: str, ranks: str) -> tuple[int, int]:
@@ -218,14 +243,21 @@ def _anchors(run: harness.RunResult) -> Figure:
     return fig
 
 
-def push_fold(run: harness.RunResult) -> dict[str, Figure]:
+def push_fold(run: harness.RunResult, *, shared_scale: bool = False) -> dict[str, Figure]:
     """Figures of a push-fold run: ``<game>_push`` and ``<game>_call`` (threshold grids per game),
     ``ranges`` (range sizes and the small blind's value against the stack) and, with Hold'em and no
-    ante, ``anchors`` (the issue's anchors beside the published figures)."""
+    ante, ``anchors`` (the issue's anchors beside the published figures).
+
+    ``shared_scale=True`` colours every game's threshold grids on one scale, from the smallest
+    stack solved in any game to the largest, so the games compare cell by cell; by default each
+    game's grids span that game's own stacks."""
     figs = {}
+    matrices = run.tables["matrices"]
+    scale = ({"vmin": float(matrices.stack_min.min()), "vmax": float(matrices.stack_max.max())}
+             if shared_scale else {})
     for game in dict.fromkeys(run.tables["thresholds"].game):
         for player in ("push", "call"):
-            figs[f"{game}_{player}"] = threshold_grid(run, game, player)
+            figs[f"{game}_{player}"] = threshold_grid(run, game, player, **scale)
     figs["ranges"] = _ranges(run)
     if len(run.tables["anchors"]):
         figs["anchors"] = _anchors(run)

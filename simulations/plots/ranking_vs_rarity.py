@@ -154,6 +154,8 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
              for r in part.itertuples()]
     y = np.arange(len(part), dtype=np.float64)
     fig, ax = P.figure(width=8.5, height=0.3 * len(names) + 1.9)
+    positive = []
+    unseen_any = False
     for offset, column, rank_column, name, color in (
             (-0.15, "higher", "frequency_higher", "the category ranked higher", P.HIGHLIGHT),
             (0.15, "lower", "frequency_lower", "the category just below it", P.PALETTE[0])):
@@ -163,17 +165,35 @@ def rarity(run: harness.RunResult, *, players: int | None = None) -> dict[str, F
         seen = values > 0
         P.errorbar(ax, values[seen], y[seen], horizontal=True, offset=offset,
                    bounds=(lower[seen], upper[seen]), linestyle="none", color=color, label=name)
+        if (~seen).any():
+            # a category never seen stays on the chart: at zero, its bar reaching its 95% upper bound
+            unseen_any = True
+            P.errorbar(ax, np.zeros(int((~seen).sum())), y[~seen], horizontal=True, offset=offset,
+                       bounds=(np.zeros(int((~seen).sum())), upper[~seen]), linestyle="none", color=color,
+                       markerfacecolor="white", label="never seen: at zero, bar to\nits 95% upper bound")
+        ends = np.concatenate([values, lower, upper])
+        positive.append(ends[ends > 0])
     ax.set_yticks(y, names)
     ax.invert_yaxis()
-    ax.set_xscale("log")
-    # over a decade or two matplotlib labels the minor ticks too and they overlap: label 1, 2
-    # and 5 of each decade plainly instead (wider spans keep one label a decade)
-    low, high = ax.get_xlim()
-    if high / low < 10 ** 2.5:
-        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    smallest = float(np.concatenate(positive).min()) if positive and len(np.concatenate(positive)) else 1.0
+    if unseen_any:
+        # zero has no place on a log axis: a linear stretch from zero to the smallest decade shown
+        threshold = 10 ** np.floor(np.log10(smallest))
+        ax.set_xscale("symlog", linthresh=threshold, linscale=0.6)
+        ax.set_xlim(left=-0.15 * threshold)
         ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+        scale = f"log above {threshold:g}, linear from zero"
+    else:
+        ax.set_xscale("log")
+        scale = "log"
+        # over a decade or two matplotlib labels the minor ticks too and they overlap: label 1, 2
+        # and 5 of each decade plainly instead (wider spans keep one label a decade)
+        low, high = ax.get_xlim()
+        if high / low < 10 ** 2.5:
+            ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    P.label(ax, xlabel="frequency of one player's best hand (share of hands, log)")
+    P.label(ax, xlabel=f"frequency of one player's best hand (share of hands, {scale})")
     P.legend(fig)
     note = run_note(run, f"{_bars_note(run)} {_holm_note(run, 'Shown')}", bars=False)
     P.finding(fig, f"{len(part)} pairs of neighbouring categories are ranked the wrong way round by "

@@ -48,7 +48,9 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
     chosen = players or (2 if 2 in set(result.players) else int(result.players.min()))
     figs: dict[str, Figure] = {}
 
-    fig, axes = P.figure(1, len(games), squeeze=False, sharey=True)
+    # each game its own y axis: 2/5 and 2/7 lie far apart against the few points of noise around each,
+    # and a shared axis would squeeze both series flat (P.share_y shares it only when comparable)
+    fig, axes = P.figure(1, len(games), squeeze=False)
     lost = result[result.measure == "pair_lost"]
     for ax, game in zip(axes[0], games, strict=True):
         part = lost[lost.game == game]
@@ -63,6 +65,7 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
         draw = "" if policy == "none" else f", {policy} draw"
         P.label(ax, title=f"{game_name(game)}{draw}", xlabel="players")
         P.legend(ax)
+    P.share_y(axes)
     P.label(axes[0][0], ylabel="pair loses a card at the switch\n(share of pairs held)")
     pooled = lost[lost.game == games[0]]
     weight = pooled.pairs.to_numpy(dtype=float)
@@ -77,7 +80,7 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
     figs["pair_lost"] = fig
 
     held = result[result.measure == "pair_held"]
-    fig, axes = P.figure(1, len(games), squeeze=False, sharey=True)
+    fig, axes = P.figure(1, len(games), squeeze=False)
     for ax, game in zip(axes[0], games, strict=True):
         part = held[(held.game == game) & (held.players == chosen)]
         phases = ["dealt", *[w for w in _PHASE_LABELS if w in set(part.when) and w != "dealt"]]
@@ -101,6 +104,7 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
         P.percent_axis(ax)
         P.label(ax, title=f"{game_name(game)}, {chosen} players")
     P.label(axes[0][0], ylabel="dealt pairs still held (at least two cards)")
+    P.share_y(axes)  # every panel spans 0 to 105%: one comparable scale
     P.legend(fig)
     part = held[(held.game == games[0]) & (held.players == chosen) & (held.when == "after_switch_2")
                 & (held.game_form == "switch")]
@@ -142,7 +146,7 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
               note=run_note(run))
     figs["showdown"] = fig
 
-    fig, axes = P.figure(1, len(games), squeeze=False, sharey=True)
+    fig, axes = P.figure(1, len(games), squeeze=False)
     pats = pat[pat.dealt == "two_pair_or_better"]
     for ax, game in zip(axes[0], games, strict=True):
         part = pats[pats.game == game]
@@ -156,6 +160,7 @@ def switch_pairs(run: harness.RunResult, *, players: int | None = None) -> dict[
                 label="fair share")
         draw = "" if policy == "none" else f", {policy} draw"
         P.label(ax, title=f"{game_name(game)}{draw}", xlabel="players")
+    P.share_y(axes)
     P.legend(fig)
     P.label(axes[0][0], ylabel="equity of a dealt two pair or better\n(share of the pot)")
     part = pats[(pats.game == games[0]) & (pats.players == chosen)]

@@ -8,7 +8,15 @@ import pandas as pd
 
 from equity import plotting as P
 from simulations import harness
-from simulations.plots.common import category_name, game_name, pick_players, run_note
+from simulations.plots.common import (
+    NOISE,
+    category_name,
+    game_name,
+    name_list,
+    pick_players,
+    run_note,
+    tied_extremes,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.figure import Figure
@@ -87,13 +95,20 @@ def tahoe_usage(run: harness.RunResult, *, players: int | None = None) -> dict[s
     rows = by_category[by_category.game == shown[0]]
     common = rows[rows.n >= 0.01 * rows.n.sum()]
     if len(common):
-        most, least = common.loc[common.uses_2.idxmax()], common.loc[common.uses_2.idxmin()]
-        title = (f"{game_name(shown[0])}: {category_name(most.category)} hands use two hole cards most often "
-                 f"({most.uses_2:.0%}), {category_name(least.category)} least ({least.uses_2:.0%}); "
-                 f"{chosen} players")
+        def extreme(highest: bool) -> str:
+            """The category using two hole cards most (least) often, or those tied within noise."""
+            tied = common.iloc[tied_extremes(common.uses_2, common.get("uses_2_se"), highest=highest)]
+            names = name_list([category_name(c) for c in tied.category])
+            if len(tied) == 1:
+                return f"{names} ({tied.uses_2.iloc[0]:.0%})"
+            return f"{names}, tied within noise ({tied.uses_2.min():.0%} to {tied.uses_2.max():.0%})"
+
+        title = (f"{game_name(shown[0])}: {extreme(True)} hands use two hole cards most often, "
+                 f"{extreme(False)} least; {chosen} players")
     else:
         title = "Hole cards used by the category of the best hand"
-    P.finding(fig, title, note=run_note(run, "Categories under 1% of hands are left out of the title."))
+    P.finding(fig, title, note=run_note(run, f"Categories under 1% of hands are left out of the title. "
+                                          f"{NOISE}"))
     figs["by_category"] = fig
 
     three = run.tables.get("all_three")
