@@ -543,6 +543,12 @@ def test_tahoe_by_category_title_ties_categories_within_noise(tmp_path: Path) ->
     assert "flush and straight, tied within noise" in title and "high card (30%) least" in title
 
 
+def test_push_fold_title_names_the_weakest_pushed_classes_tied_within_their_intervals(tmp_path: Path) -> None:
+    # 98o (2.5 bb, interval 2.2-2.9) and KQo (2.6 bb, 2.4-2.8) are not told apart
+    title = _title(plots.push_fold(_push_fold_run(tmp_path))["spanish_push"])
+    assert "98o only below" not in title and "98o and KQo" in title
+
+
 def test_eldorado_wild_setter_title_names_no_single_seat_within_noise(tmp_path: Path) -> None:
     title = _title(plots.eldorado_swap(_eldorado_run(tmp_path), players=3)["wild_setter"])
     assert "no single seat" in title and "tie within noise" in title
