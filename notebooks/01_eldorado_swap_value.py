@@ -162,8 +162,8 @@ dealer[dealer.profile != "never"][[
 #   the dealer sees every earlier swap and picks the wild rank that stands. In the
 #   published run, with every seat greedy, the dealer's swap value is +0.034 of a
 #   pot heads-up, +0.019 at six players and +0.011 at nine, 0.03 to 0.05 above the
-#   other seats' mean at every table size, and the dealer wins 1.19 fair shares at
-#   six players.
+#   other seats' mean at every table size, and the dealer's equity (its share of
+#   the pot) is 1.19 fair shares at six players.
 # - **Early swaps feed the later seats.** Greedy first seats swap almost every
 #   time, yet their swap values are below zero at every table size of three or
 #   more (the first seat's is about -0.03 at six players): a wild rank set early is

@@ -266,26 +266,26 @@ tahoe.groupby("kind").equity.describe()[["count", "mean", "min", "max"]].sort_va
 # %% [markdown]
 # ## What it means for play
 #
-# - **Hold'em** heads-up follows the familiar chart: aces win 85% against a random
-#   hand, then the big pairs; suitedness is worth about two points (AKs 0.671,
-#   AKo 0.653), and 32o (0.322) is the worst hand.
+# - **Hold'em** heads-up follows the familiar chart: aces take 85% of the pot
+#   against a random hand, then the big pairs; suitedness is worth about two
+#   points (AKs 0.671, AKo 0.653), and 32o (0.322) is the worst hand.
 # - **Spanish poker compresses the chart and lifts the connectors.** Every hand
 #   must use both hole cards with exactly three board cards from 28 cards: aces
-#   win only 63% heads-up, and suited broadway hands (AJs 0.622, JTs 0.605) beat
-#   every pair but aces (KK 0.584, QQ 0.554); hands that make few straights, like
-#   K8o (0.313), are the worst.
+#   take only 63% of the pot heads-up, and suited broadway hands (AJs 0.622,
+#   JTs 0.605) beat every pair but aces (KK 0.584, QQ 0.554); hands that make few
+#   straights, like K8o (0.313), are the worst.
 # - **Egyptian Hold'em** keeps the Hold'em order almost exactly (rank correlation
 #   0.99): six-card hands from eight cards change the values a little, not the
 #   order.
 # - **El Dorado turns the pairs upside down when everyone exchanges greedily.**
-#   The charted hand exchanges first: 22 wins 81% and each higher pair less, down
-#   to AA at 52% (91% if nobody exchanges). A pair puts one of its cards in the
-#   flop and makes its rank wild; the greedy dealer gains little by taking a deuce
-#   out of the flop but much by taking an ace, and the table above shows it doing
-#   so: with 22 the first seat's wild rank stands in three deals of four, with
-#   AA in one of ten, the dealer taking an ace back out of the flop in 90% of
-#   deals. Low pairs are the hands to swap with; a high pair swapped first is a
-#   gift to the dealer.
+#   The charted hand exchanges first: 22 takes 81% of the pot and each higher
+#   pair less, down to AA at 52% (91% if nobody exchanges). A pair puts one of
+#   its cards in the flop and makes its rank wild; the greedy dealer gains little
+#   by taking a deuce out of the flop but much by taking an ace, and the table
+#   above shows it doing so: with 22 the first seat's wild rank stands in three
+#   deals of four, with AA in one of ten, the dealer taking an ace back out of
+#   the flop in 90% of deals. Low pairs are the hands to swap with; a high pair
+#   swapped first is a gift to the dealer.
 # - **Tahoe ranks a pair of aces with a suited kicker first** (about 0.75), ahead
 #   of trips (AAA 0.70): only two of the three trips can play, and the third is a
 #   dead card that the hand's best draws need. Low trips are the worst hands of
