@@ -15,11 +15,11 @@ deals every deal of a chunk before it plays any exchange (the exchange only move
 cards between hands and the flop; the last board card is already dealt), so the
 two runs play the very same cards.  The swap value is then the mean of the
 per-deal differences of the seat's pot share, with the standard error of that
-paired difference.  The ``lookahead`` policy samples unseen cards from the
-chunk's random stream after the deal; when one seat is switched to ``never`` it
-draws no samples, so the later lookahead seats see other samples and may decide
-differently by sampling noise.  That adds variance to the paired difference but
-no bias (the deals stay identical; ``tests/test_sim_studies.py`` checks this).
+paired difference.  The ``lookahead`` policy samples unseen cards from a stream
+of each seat's own (forked for every seat's turn in every deal, whatever its
+policy), so when one seat is switched to ``never`` a later lookahead seat facing
+the same flop draws the same samples and decides the same way
+(``tests/test_sim_studies.py`` checks the cards and the decisions).
 
 Tables: ``result`` (one row per profile, players and seat) and ``dealer`` (the
 dealer against a fair share, against the first seat and against the other

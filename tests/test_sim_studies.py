@@ -60,6 +60,23 @@ def test_exchange_policies_play_the_same_deals(policy: str) -> None:
     assert (never.hole[kept] == mixed.hole[kept]).all()
 
 
+def test_a_lookahead_seat_draws_the_same_samples_whatever_the_other_seats_play() -> None:
+    # Each seat's lookahead samples come from a stream of its own (the deal and the seat), so a
+    # lookahead seat facing the same spot decides the same way whether an earlier seat played
+    # lookahead (drawing samples of its own) or never.  With one shared stream, the earlier
+    # seat's draws shifted the later seat's samples and, at 10 samples, its decisions.
+    players, deals = 3, 1500
+    both = equity.play_deals("eldorado", players, deals, seed=SEED, lookahead_samples=10,
+                             policies=["lookahead", "never", "lookahead"])
+    last_only = equity.play_deals("eldorado", players, deals, seed=SEED, lookahead_samples=10,
+                                  policies=["never", "never", "lookahead"])
+    same_spot = both.gave[:, 0] < 0  # the first seat kept: the last seat sees what it sees alone
+    assert same_spot.sum() > 100
+    assert (both.gave[same_spot, 2] == last_only.gave[same_spot, 2]).all()
+    assert (both.took[same_spot, 2] == last_only.took[same_spot, 2]).all()
+    assert (last_only.gave[:, 2] >= 0).mean() > 0.3  # the last seat does decide
+
+
 def test_swap_value_is_the_equity_difference_on_common_deals(tmp_path) -> None:
     players, deals = 3, 5000
     seats = run("eldorado-swap", tmp_path, deals=deals, players=str(players),

@@ -23,7 +23,7 @@ from equity._kernels.evaluate import (
     seven_class,
 )
 from equity._kernels.pots import _add_shares
-from equity._kernels.rng import shuffle_prefix, shuffle_prefix_local
+from equity._kernels.rng import fork_local, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
 
 U64 = np.uint64
@@ -178,12 +178,24 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
     wild_out, gave_out, took_out, setter_out = out
     n_hole = 2
     visible = np.empty(5, dtype=np.uint8)
+    sampling = False  # does any seat draw samples (lookahead)?
+    for seat in range(n_players):
+        if policies[seat] == LOOKAHEAD:
+            sampling = True
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    seat_state = np.empty(4, dtype=np.uint64)
     for d in range(hole.shape[0]):
         wild = -1
         setter = -1
         for seat in range(n_players):
             gave_out[d, seat] = -1
             took_out[d, seat] = -1
+            if sampling:  # every seat's decision forks a stream, whatever its policy draws
+                s0, s1, s2, s3, t0, t1, t2, t3 = fork_local(s0, s1, s2, s3)
+                seat_state[0] = t0
+                seat_state[1] = t1
+                seat_state[2] = t2
+                seat_state[3] = t3
             policy = policies[seat]
             if not active[d, seat] or policy == NEVER:
                 continue
@@ -213,7 +225,7 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
                 take = code % 3
             elif policy == LOOKAHEAD:
                 give, take = _lookahead_choice(hole, board, d, seat, n_players, active, wild, samples,
-                                               state, card_bits, suit_bits, disp, params,
+                                               seat_state, card_bits, suit_bits, disp, params,
                                                rank_classes, flush_classes, flush_bias)
                 if give < 0:
                     continue
@@ -254,6 +266,10 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
             setter = seat
         wild_out[d] = wild
         setter_out[d] = setter
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
 
 
 @kernel
@@ -271,7 +287,11 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
       outside -1..5 stops the deal's exchange with ``gave_out[d, seat] = -3``.
     * ``LOOKAHEAD``: the option (keep, or any of the six swaps) with the best
       showdown equity estimated on ``samples`` draws of the unseen cards (see
-      :func:`_lookahead_choice`), drawn from ``state``.
+      :func:`_lookahead_choice`), drawn from a stream of the seat's own: when any seat
+      plays ``LOOKAHEAD``, every seat's turn in every deal forks a stream from ``state``
+      (``equity._kernels.rng.fork_local``) whatever its policy, so a seat's samples
+      depend only on the deal and the seat, not on what the other seats' policies drew
+      (common random numbers between profiles).
     * ``SCRIPTED``: ``script[d, seat] = (card given, card taken)`` as card codes, or
       ``(-1, -1)`` to keep (to replay recorded hands).  A card not in the seat's
       hole or not in the flop at its turn stops the deal's exchange with
