@@ -320,6 +320,16 @@ def study_sources(study: Study) -> list[Path]:
     return sorted(found)
 
 
+#: Sources of the equity package that present results or set up the machine and never play a
+#: deal: the charts, the command line and its output formats, the cache listing, the warm-up
+#: and the set-up notices.  They are left out of the code fingerprint, so redrawing a chart or
+#: rewording a message does not make hours of stored runs stale.
+PRESENTATION_SOURCES = frozenset({
+    "plotting.py", "cli.py", "__main__.py", "formats.py", "cache.py", "warmup.py", "setup_notices.py",
+    "strategy/cli.py", "strategy/draw_cli.py",
+})
+
+
 def code_fingerprint(study: Study) -> dict[str, str]:
     """Digests of the code that determines the content of a study's chunks.
 
@@ -331,11 +341,14 @@ def code_fingerprint(study: Study) -> dict[str, str]:
         the games, the policies...); ``kernels``: the kernel sources' digest that names the
         Numba cache folder (:func:`equity.cache.kernel_digest`); ``version``:
         ``equity.__version__``.  An edit to any of these files changes the fingerprint,
-        whether or not it changes a figure.
+        whether or not it changes a figure; the package's presentation sources
+        (:data:`PRESENTATION_SOURCES`: charts, command line, cache listing, notices) are not
+        among them.
     """
     study_files = study_sources(study)
     package_dir = Path(equity.__file__).resolve().parent
-    toolkit = [p for p in package_dir.rglob("*.py") if "_kernels" not in p.relative_to(package_dir).parts]
+    toolkit = [p for p in package_dir.rglob("*.py") if "_kernels" not in p.relative_to(package_dir).parts
+               and p.relative_to(package_dir).as_posix() not in PRESENTATION_SOURCES]
     return {
         "study": _digest_files(study_files, Path(os.path.commonpath([p.parent for p in study_files]))),
         "toolkit": _digest_files(toolkit, package_dir),

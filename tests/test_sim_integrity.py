@@ -205,6 +205,10 @@ def test_edited_kernels_or_toolkit_sources_are_named(reference, tmp_path, monkey
     shutil.copytree(Path(equity.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(equity, "__file__", str(copy / "__init__.py"))
     assert harness.code_changes(run.record) == []  # a faithful copy is the same code
+    for presentation in ("plotting.py", "cli.py", "strategy/cli.py"):  # never play a deal
+        assert presentation in harness.PRESENTATION_SOURCES
+        (copy / presentation).write_text((copy / presentation).read_text() + "\n# a redrawn chart\n")
+    assert harness.code_changes(run.record) == []
     deal = copy / "deal.py"
     deal.write_text(deal.read_text() + "\n# an edit\n")
     assert harness.code_changes(run.record) == ["the equity package's Python sources"]
