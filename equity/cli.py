@@ -1,7 +1,8 @@
 """The ``equity`` command: equities, hand evaluation and the list of games from a terminal.
 
 ``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``,
-``equity cache [--prune]``, and ``equity sim ...`` for the studies.  Wrong input prints one line saying
+``equity cache [--prune]``, ``equity warmup [GAMES...] [--all]`` (compile ahead), and
+``equity sim ...`` for the studies.  Wrong input prints one line saying
 what is wrong and exits with status 2.
 """
 
@@ -98,7 +99,9 @@ def calc_command(
         size = (f"{attrs['outcomes']:,} outcomes" if attrs["method"] == "exact"
                 else f"{attrs['trials']:,} trials, seed {attrs['seed']}")
         where = f", board {attrs['board']}" if attrs["board"] else ""
-        typer.echo(f"{attrs['game']}{where}: {attrs['method']} ({size}, {attrs['seconds']:.2f} s)")
+        setup = attrs.get("setup_seconds", 0.0)
+        setup = f"; first-use set-up {setup:.1f} s" if setup >= 0.05 else ""
+        typer.echo(f"{attrs['game']}{where}: {attrs['method']} ({size}, {attrs['seconds']:.2f} s{setup})")
         typer.echo(table.to_string(index=False, float_format=lambda x: f"{x:.6f}"))
 
 
@@ -153,6 +156,29 @@ def cache_command(
                    f"({sum(e.size for e in removed) / 2**20:.1f} MB)")
     elif stale:
         typer.echo("equity cache --prune removes the stale entries")
+
+
+@app.command("warmup")
+def warmup_command(
+    games: Annotated[list[str] | None, typer.Argument(
+        help="Games to compile for (default: every built-in game).", show_default=False)] = None,
+    all_: Annotated[bool, typer.Option(
+        "--all", help="Every built-in game, and every study at a tiny size.")] = False,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", help="Processes to compile in (default: the CPUs available, at most 4).")] = None,
+) -> None:
+    """Compile and cache the kernels the games need (evaluate, calc, simulate; --all: studies too)."""
+    from equity.warmup import warmup
+
+    if all_ and games:
+        raise InvalidInputError("give game names or --all, not both")
+    table = warmup(games or None, studies=all_, jobs=jobs, progress=None)
+    from equity._kernels import kernel_cache_dir
+
+    slowest = table.sort_values("seconds", ascending=False).head(3)
+    typer.echo(f"compiled and cached {len(table)} steps in {table.attrs['seconds']:.0f} s "
+               f"({kernel_cache_dir()}); slowest: "
+               + ", ".join(f"{r.game} {r.step} {r.seconds:.0f} s" for r in slowest.itertuples()))
 
 
 def _mount_studies() -> None:

@@ -49,6 +49,7 @@ from equity.options import stakes as check_stakes
 from equity.pots import pot_shares_many, settle_many
 from equity.results import SeatSums
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
+from equity.setup_notices import sets_up
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
            "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
@@ -458,6 +459,7 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
                   chip_stakes, folded)
 
 
+@sets_up("deals")
 def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None = None,
                policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
                wild_can_be_ace: bool | None = None, progress: bool | None = None,
@@ -491,6 +493,7 @@ def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None =
     return Deals.concat(list(_chunks(s, deals, first_chunk, usage, show)))
 
 
+@sets_up("deals")
 def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = None,
              policies: str | Sequence[str] | None = None, folds=None, pot: str | None = None,
              wild_can_be_ace: bool | None = None, aggregate: bool = False,

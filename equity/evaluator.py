@@ -42,6 +42,7 @@ from equity.rankings import (
     describe_low,
     pattern_category,
 )
+from equity.setup_notices import sets_up
 from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
 
 __all__ = [
@@ -362,6 +363,7 @@ def _fixed_wild_five(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return bits, ranks, flushes
 
 
+@sets_up("evaluation")
 def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool = True) -> np.ndarray:
     """Strengths of many hands: larger wins, equal splits, in the order of :class:`Hand`.
 
@@ -459,6 +461,7 @@ def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     return out
 
 
+@sets_up("evaluation")
 def hole_cards_used_many(game: str | Game, hole, board=None, *, wild=None,
                          check: bool = True) -> np.ndarray:
     """The fewest hole cards with which each row's best hand value can be made (``int8``)."""
@@ -485,6 +488,7 @@ def _games():
     return GAMES
 
 
+@sets_up("low evaluation")
 def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
                       wild_can_be_ace: bool = True, check: bool = True) -> np.ndarray:
     """Low strengths of many hands: larger is a better low, 0 is no qualifying low.
@@ -729,6 +733,7 @@ def _describe(g: Game, strength: int) -> tuple[Category, str]:
     return category, describe_high(category, _tiebreak(strength, 3))
 
 
+@sets_up("evaluation")
 def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
              wild: str | int | None = None) -> Hand:
     """Evaluate one player's best hand.
@@ -803,6 +808,7 @@ def _describe_deuce_to_seven(strength: int) -> tuple[str, str]:
     return str(category), f"{describe_high(category, _tiebreak(high, 3))} (as a deuce-to-seven low)"
 
 
+@sets_up("low evaluation")
 def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
                  wild: str | int | None = None, wild_can_be_ace: bool = True) -> Hand | None:
     """Evaluate one player's low (the game's kind), or None when the hand has no qualifying low.

@@ -36,6 +36,7 @@ from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_S
 from equity.cards import ACE
 from equity.games.base import Game
 from equity.rankings import exact_hand_value, exact_low_value
+from equity.setup_notices import add_setup, compile_seconds, notice
 
 __all__ = ["EvalTables", "tables_for", "build_tables", "card_bits", "cache_dir"]
 
@@ -494,12 +495,13 @@ def _build_and_report(game: Game) -> EvalTables:
         with lock:
             if not state["done"]:
                 state["reported"] = True
-                print(f"building tables for {game.name}... (first use of this game description; "
-                      f"cached in {cache_dir()})", file=sys.stderr, flush=True)
+                notice(f"building tables for {game.name}... (first use of this game description; "
+                       f"cached in {cache_dir()})")
 
     timer = threading.Timer(REPORT_AFTER_SECONDS, report)
     timer.daemon = True
     start = time.perf_counter()
+    _, compiling_before = compile_seconds()
     timer.start()
     try:
         tables = build_tables(game)
@@ -507,9 +509,10 @@ def _build_and_report(game: Game) -> EvalTables:
         with lock:
             state["done"] = True
         timer.cancel()
+    seconds = time.perf_counter() - start
+    add_setup(seconds - (compile_seconds()[1] - compiling_before))  # (compiling is counted apart)
     if state["reported"]:
-        print(f"tables for {game.name} built in {time.perf_counter() - start:.1f} s",
-              file=sys.stderr, flush=True)
+        notice(f"tables for {game.name} built in {seconds:.1f} s")
     return tables
 
 

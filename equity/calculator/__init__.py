@@ -38,6 +38,7 @@ from equity.games import Game, Switch
 from equity.options import has_phase
 from equity.results import SeatSums
 from equity.rng import resolve_seed
+from equity.setup_notices import setting_up
 
 __all__ = ["calc", "PrecisionNotReachedWarning", "EXACT_BUDGET", "DEFAULT_TRIALS", "CHUNK_TRIALS"]
 
@@ -137,7 +138,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         half) and ``scoop`` (the whole pot alone, as ``win``).  ``attrs`` holds
         ``method`` (``"exact"`` or ``"monte carlo"``), ``outcomes`` (boards
         enumerated, weighted tuples of hands counted once each) or ``trials``,
-        ``seed``, ``game``, ``board``, ``dead``, ``pot`` and ``seconds``.
+        ``seed``, ``game``, ``board``, ``dead``, ``pot``, ``seconds`` (the calculation) and
+        ``setup_seconds`` (compiling kernels and building tables on a first use, announced on
+        standard error as they start: :mod:`equity.setup_notices`).
 
     Examples
     --------
@@ -148,6 +151,16 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     >>> bool(abs(mc.equity[0] - 0.8520) < 4 * mc.stderr[0])
     True
     """
+    with setting_up("the calculator") as clock:
+        frame = _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, policies, progress,
+                      rules, clock)
+    frame.attrs["seconds"] = max(frame.attrs["seconds"] - clock.seconds, 0.0)
+    frame.attrs["setup_seconds"] = clock.seconds
+    return frame
+
+
+def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, policies, progress, rules,
+          clock):
     started = time.perf_counter()
     check_flag(hi_lo, "hi_lo")
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
@@ -186,6 +199,7 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     else:
         use_exact = False
     sums = SeatSums(q.players, q.mode == "hi_lo")
+    clock.what = f"{q.game.name} {'exact' if use_exact else 'Monte Carlo'} calculation"
     if use_exact:
         show = progress if progress is not None else (None if cost > budget else False)
         outcomes = enumerate_outcomes(q, sums, show, plan)

@@ -37,6 +37,7 @@ from equity.errors import CardError, OptionError
 from equity.evaluator import category_positions, evaluate_many
 from equity.games import Draw, Game, get_game
 from equity.rankings import CATEGORY_SHIFT, Category
+from equity.setup_notices import sets_up
 
 __all__ = [
     "PayTable",
@@ -319,6 +320,7 @@ def best_first(values: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # One hand
 # ---------------------------------------------------------------------------------------------
+@sets_up("draw values")
 def hold_values(game: str | Game, hand, payoff: PayoffLike, *, dead="", opponents: int | None = None,
                 policy="standard", lost=None, samples: int = 20_000, seed: int | None = None,
                 progress: bool | None = None) -> pd.DataFrame:
@@ -457,6 +459,7 @@ class OptimalReturn:
         return self.expected_return
 
 
+@sets_up("draw values")
 def optimal_return(game: str | Game, paytable: PayoffLike) -> OptimalReturn:
     """The return of perfect play in a draw game under a pay table, and the best hold of every
     starting hand (by class of hands alike under a relabelling of suits).

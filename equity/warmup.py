@@ -1,0 +1,194 @@
+"""Compile ahead: every kernel a game's entry points need, cached on disk before first use.
+
+The toolkit's kernels are compiled by Numba on their first call and cached on disk
+(:func:`equity._kernels.kernel_cache_dir`); a game's tables are built on its first use and
+cached beside them.  :func:`warmup` makes those first calls now, on small inputs, through the
+public entry points themselves (evaluation, the exact and Monte Carlo calculator, whole deals,
+and with ``studies`` each study at a tiny size), so that later calls and processes start at
+once.  The steps are shared among ``jobs`` processes (Numba compiles one function at a time
+in a process); a kernel two games share is compiled by whichever reaches it first and loaded
+from the cache by the other.
+
+From the command line: ``equity warmup [GAMES...] [--all] [--jobs N]``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+import pandas as pd
+
+__all__ = ["warmup", "warmup_steps", "STUDY_STEPS"]
+
+#: Deals of each study cell when ``studies`` is asked for (enough to run every code path).
+STUDY_DEALS = 64
+#: Studies warmed with ``studies=True``; ``push-fold`` is left out: its cost is its class
+#: matrices (minutes of calculation, cached by the study itself), not compiling.
+STUDY_STEPS = ("eldorado-swap", "switch-pairs", "tahoe-usage", "rarity", "starting-hands", "draw-strategy")
+
+
+def _dealt(game: str, players: int):
+    """Hole cards and board of one seeded deal of ``game``, as card text."""
+    import equity
+    from equity.cards import format_cards
+
+    deals = equity.play_deals(game, players, 1, seed=20240501, progress=False)
+    # (the exchange may have moved cards: the dealt cards are still one valid deal)
+    return [format_cards(h) for h in deals.hole[0]], format_cards(deals.board[0])
+
+
+def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
+    import equity
+    from equity.errors import InvalidInputError
+    from equity.games import Draw, Exchange, Switch
+    from equity.options import has_phase
+
+    g = equity.get_game(game)
+    quiet = {"progress": False}
+
+    def calls(*functions: Callable[[], object]) -> Callable[[], object]:
+        def run() -> None:
+            for function in functions:
+                try:
+                    function()
+                except InvalidInputError:  # a question this game does not take (e.g. hi-lo)
+                    pass
+        return run
+
+    hole, board = _dealt(game, 3)
+    sample = dict(trials=4_000, seed=1, **quiet)
+    steps: list[tuple[str, Callable[[], object]]] = []
+    steps.append(("evaluate", calls(
+        lambda: equity.evaluate(game, hole[0], board),
+        lambda: equity.simulate(game, 2, 64, seed=1, progress=False, aggregate=False),
+    )))
+    if g.board_cards:
+        flop = board[:6]
+        steps.append(("calc exact", calls(
+            lambda: equity.calc(game, hole[:2], board=board[:-2], exact=True, **quiet),
+            lambda: equity.calc(game, hole[:2], board=board[:-2], exact=True, hi_lo=True, **quiet),
+        ) if not has_phase(g, Exchange) else calls(
+            lambda: equity.calc(game, hole[:2], board=flop, wild=board[0], exact=True, **quiet),
+        )))
+        steps.append(("calc monte carlo", calls(
+            lambda: equity.calc(game, hole[:2], **sample),
+            lambda: equity.calc(game, [hole[0], "random"], **sample),
+            lambda: equity.calc(game, [hole[0], "random", "random"], board=flop, **sample),
+            lambda: equity.calc(game, hole, **sample, hi_lo=True),
+        )))
+    else:
+        steps.append(("calc monte carlo", calls(
+            lambda: equity.calc(game, hole[:2], **sample),
+            lambda: equity.calc(game, [hole[0], "random", "random"], **sample),
+        )))
+    steps.append(("simulate", calls(
+        lambda: equity.simulate(game, 3, 2_000, seed=1, progress=False),
+        lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="hi_lo"),
+    )))
+    if has_phase(g, Draw) or has_phase(g, Switch):
+        from equity.strategy import hold_values
+
+        steps.append(("draw values", calls(
+            lambda: hold_values(game, hole[0], "jacks_or_better"),
+            lambda: hold_values(game, hole[0], "showdown", opponents=1, samples=256, seed=1),
+        )))
+    return steps
+
+
+def warmup_steps(games: Sequence[str] | None = None, *, studies: bool = False) -> list[tuple[str, str]]:
+    """The steps :func:`warmup` takes: ``(game or "study", step)`` pairs, in order."""
+    import equity
+
+    names = list(equity.GAMES) if not games else [equity.get_game(g).name for g in games]
+    steps = [(game, step) for game in names for step, _ in _steps_of(game)]
+    if studies:
+        steps += [("study", name) for name in STUDY_STEPS]
+    return steps
+
+
+def _run_step(game: str, step: str) -> tuple[str, str, float]:
+    """Run one step and return it with its seconds."""
+    started = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if game == "study":
+            from simulations import harness
+
+            with tempfile.TemporaryDirectory() as out:
+                harness.run_study(step, deals=STUDY_DEALS, out=out, progress=False)
+        else:
+            dict(_steps_of(game))[step]()
+    return game, step, time.perf_counter() - started
+
+
+def _quiet_worker() -> None:
+    os.environ["EQUITY_QUIET"] = "1"  # the parent reports; the workers keep quiet
+
+
+def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: int | None = None,
+           progress: bool | None = None) -> pd.DataFrame:
+    """Compile and cache every kernel the given games' entry points use.
+
+    Parameters
+    ----------
+    games
+        Game names (all built-in games when None or empty).
+    studies
+        Also run every study (except ``push-fold``) at a tiny size, compiling what they add.
+    jobs
+        Processes to share the steps among (default: the CPUs available, at most 4).
+    progress
+        Show a progress bar (default: when standard error is a terminal).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per step: ``game`` (or ``"study"``), ``step`` and ``seconds``; ``attrs["seconds"]``
+        is the wall time of the whole warm-up.
+
+    Examples
+    --------
+    >>> table = warmup(["holdem"], jobs=1, progress=False)   # doctest: +SKIP
+    >>> sorted(set(table.step))                              # doctest: +SKIP
+    ['calc exact', 'calc monte carlo', 'evaluate', 'simulate']
+    """
+    from tqdm.auto import tqdm
+
+    from equity.errors import OptionError
+
+    steps = warmup_steps(games, studies=studies)
+    if jobs is None:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        jobs = min(cpus, 4)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise OptionError(f"jobs must be a positive whole number, got {jobs!r}")
+    # spread the games so the workers start on different kernels: game-major order would set
+    # both workers on the first game's shared kernels at once
+    order = sorted(range(len(steps)), key=lambda k: (steps[k][1] != "evaluate", k))
+    started = time.perf_counter()
+    rows = []
+    bar = tqdm(total=len(steps), disable=not progress if progress is not None else None, unit="step",
+               desc="equity warmup")
+    if jobs == 1:
+        for k in order:
+            rows.append(_run_step(*steps[k]))
+            bar.update()
+    else:
+        import multiprocessing
+
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=_quiet_worker) as pool:
+            futures = [pool.submit(_run_step, *steps[k]) for k in order]
+            for future in as_completed(futures):
+                rows.append(future.result())
+                bar.update()
+                bar.set_postfix_str(f"{rows[-1][0]} {rows[-1][1]}")
+    bar.close()
+    table = pd.DataFrame(rows, columns=["game", "step", "seconds"])
+    table.attrs["seconds"] = time.perf_counter() - started
+    return table

@@ -1,0 +1,153 @@
+"""Set-up is never silent: compiling kernels and building tables are announced and timed apart."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import pytest
+
+import equity
+from equity import setup_notices
+from equity.errors import GameError, OptionError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fresh_kernel():
+    """A new function that the listener takes for one of the toolkit's kernels (its module is
+    under ``equity._kernels``), compiled on its first call; never cached."""
+    def toy_kernel(x):
+        total = 0
+        for k in range(x):
+            total += k * k
+        return total
+
+    toy_kernel.__module__ = "equity._kernels.toy"
+    return numba.njit(cache=False)(toy_kernel)
+
+
+def test_a_first_compilation_is_announced_before_the_result_and_timed_apart(capsys) -> None:
+    kernel = _fresh_kernel()
+    with setup_notices.setting_up("the toy calculation") as clock:
+        assert kernel(10) == 285
+        announced = capsys.readouterr().err
+    assert announced.startswith("equity: compiling the kernels for the toy calculation, once")
+    assert clock.kernels == 1 and clock.compile_seconds > 0
+    assert clock.seconds == clock.compile_seconds  # no table was built
+    said = capsys.readouterr().err
+    assert said.startswith("equity: compiled 1 kernel for the toy calculation in ")
+    # compiled now: a second call is silent and adds no set-up time
+    with setup_notices.setting_up("the toy calculation") as again:
+        assert kernel(4) == 14
+    assert capsys.readouterr().err == "" and again.kernels == 0 and again.seconds == 0
+
+
+def test_functions_outside_the_kernels_are_not_announced(capsys) -> None:
+    @numba.njit(cache=False)
+    def user_function(x):
+        return x + 1
+
+    with setup_notices.setting_up("a user's call") as clock:
+        assert user_function(1) == 2
+    assert capsys.readouterr().err == "" and clock.kernels == 0
+
+
+def test_a_compilation_outside_any_call_names_its_kernel(capsys) -> None:
+    kernel = _fresh_kernel()
+    assert kernel(3) == 5
+    assert capsys.readouterr().err.startswith("equity: compiling kernel toy_kernel, once")
+
+
+def test_notices_can_be_silenced(capsys, monkeypatch) -> None:
+    kernel = _fresh_kernel()
+    setup_notices.set_quiet(True)
+    try:
+        with setup_notices.setting_up("the toy calculation") as clock:
+            kernel(3)
+    finally:
+        setup_notices.set_quiet(None)
+    assert capsys.readouterr().err == "" and clock.kernels == 1  # still timed
+    monkeypatch.setenv("EQUITY_QUIET", "1")
+    assert setup_notices.quiet()
+    monkeypatch.setenv("EQUITY_QUIET", "0")
+    assert not setup_notices.quiet()
+    with pytest.raises(OptionError, match="set_quiet takes True, False or None"):
+        setup_notices.set_quiet("yes")
+
+
+def test_nested_public_calls_share_the_outer_clock() -> None:
+    kernel = _fresh_kernel()
+    with setup_notices.setting_up("outer") as outer:
+        with setup_notices.setting_up("inner") as inner:
+            kernel(2)
+    assert inner is outer and outer.kernels == 1
+
+
+def test_calc_reports_its_set_up_apart_from_the_calculation() -> None:
+    table = equity.calc("holdem", ["AhKh", "QsQd"], board="Qh7c2d")
+    assert set(table.attrs) >= {"seconds", "setup_seconds"}
+    assert table.attrs["setup_seconds"] >= 0 and table.attrs["seconds"] >= 0
+
+
+def _cli(*args: str, cache: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "EQUITY_CACHE_DIR": str(cache)}
+    env.pop("EQUITY_QUIET", None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    return subprocess.run([sys.executable, "-m", "equity", *args], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=900)
+
+
+def test_a_first_run_says_it_is_compiling_and_a_warm_one_says_nothing(tmp_path) -> None:
+    # An empty cache folder: the first evaluation compiles and builds Hold'em's tables, and says
+    # so on standard error; the second, in a new process with the same folder, is silent.
+    cache = tmp_path / "cache"
+    first = _cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d", cache=cache)
+    assert first.returncode == 0, first.stderr
+    assert "royal flush" in first.stdout.lower()
+    notices = [line for line in first.stderr.splitlines() if line.startswith("equity: ")]
+    assert notices and notices[0].startswith("equity: compiling the kernels for holdem evaluation, once")
+    assert any(line.startswith("equity: compiled ") for line in notices)
+    second = _cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d", cache=cache)
+    assert second.returncode == 0 and second.stdout == first.stdout
+    assert second.stderr == ""
+
+
+def test_warmup_refuses_bad_input() -> None:
+    from equity.warmup import warmup, warmup_steps
+
+    with pytest.raises(GameError, match="unknown game 'nosuch'"):
+        warmup_steps(["nosuch"])
+    with pytest.raises(OptionError, match="jobs must be a positive whole number"):
+        warmup(["holdem"], jobs=0)
+
+
+def test_warmup_steps_cover_every_entry_point_of_a_game() -> None:
+    from equity.warmup import STUDY_STEPS, warmup_steps
+
+    assert warmup_steps(["holdem"]) == [("holdem", step) for step in
+                                        ("evaluate", "calc exact", "calc monte carlo", "simulate")]
+    assert ("draw", "draw values") in warmup_steps(["draw"])
+    assert ("eldorado", "calc exact") in warmup_steps(["eldorado"])
+    every = warmup_steps(studies=True)
+    assert {game for game, _ in every} == {*equity.GAMES, "study"}
+    assert [step for game, step in every if game == "study"] == list(STUDY_STEPS)
+
+
+def test_warmup_runs_the_steps_it_lists() -> None:
+    from equity.warmup import warmup
+
+    table = warmup(["holdem"], jobs=1, progress=False)
+    assert list(table.step) == ["evaluate", "calc exact", "calc monte carlo", "simulate"]
+    assert (table.game == "holdem").all() and (table.seconds > 0).all()
+    assert table.attrs["seconds"] >= table.seconds.sum() * 0.99
+
+
+def test_warmup_command_line_refuses_names_and_all_together() -> None:
+    done = subprocess.run([sys.executable, "-m", "equity", "warmup", "holdem", "--all"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "equity: give game names or --all, not both"
