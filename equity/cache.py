@@ -10,7 +10,7 @@ set of tables is up to 26 MB.  The showdown models of the ``switch_aware`` draw 
 :mod:`equity.strategy.showdown`) are stale with their kernels; the push/fold class matrices
 (``push-fold-*.npz``) are listed as in use.  :func:`cache_entries` sorts them and
 :func:`prune_cache` removes the stale ones (another installed version of the
-toolkit sharing the folder rebuilds its own on next use).
+toolkit sharing the folder rebuilds its own on next use), :func:`clear_cache` all of them.
 """
 
 from __future__ import annotations
@@ -94,10 +94,24 @@ def prune_cache(folder: Path | None = None) -> list[CacheEntry]:
     list of CacheEntry
         The entries removed.
     """
+    return _remove([entry for entry in cache_entries(folder) if not entry.current])
+
+
+def clear_cache(folder: Path | None = None) -> list[CacheEntry]:
+    """Remove every entry of :func:`cache_entries`, in use or not (they are built again on next
+    use: the tables in seconds, the kernels in minutes); files the toolkit did not write stay.
+
+    Returns
+    -------
+    list of CacheEntry
+        The entries removed.
+    """
+    return _remove(cache_entries(folder))
+
+
+def _remove(entries: list[CacheEntry]) -> list[CacheEntry]:
     removed = []
-    for entry in cache_entries(folder):
-        if entry.current:
-            continue
+    for entry in entries:
         if entry.path.is_dir():
             shutil.rmtree(entry.path, ignore_errors=True)
         else:

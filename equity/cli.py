@@ -1,7 +1,7 @@
 """The ``equity`` command: equities, hand evaluation and the list of games from a terminal.
 
 ``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``,
-``equity cache [--prune]``, ``equity warmup [GAMES...] [--all]`` (compile ahead), and
+``equity cache [--prune | --clear]``, ``equity warmup [GAMES...] [--all]`` (compile ahead), and
 ``equity sim ...`` for the studies.  Wrong input prints one line saying
 what is wrong and exits with status 2.
 """
@@ -137,11 +137,16 @@ def games_command() -> None:
 def cache_command(
     prune: Annotated[bool, typer.Option(
         "--prune", help="Remove the entries this version no longer uses.")] = False,
+    clear: Annotated[bool, typer.Option(
+        "--clear", help="Remove every entry (built again on next use).")] = False,
 ) -> None:
-    """Show the cache of generated tables and compiled kernels; --prune removes stale entries."""
-    from equity.cache import cache_entries, prune_cache
+    """Show the cache of generated tables and compiled kernels, entry by entry; --prune removes
+    the stale entries, --clear all."""
+    from equity.cache import cache_entries, clear_cache, prune_cache
     from equity.tables import cache_dir
 
+    if prune and clear:
+        raise InvalidInputError("give --prune or --clear, not both")
     entries = cache_entries()
     stale = [e for e in entries if not e.current]
     in_use = sum(e.size for e in entries if e.current)
@@ -150,7 +155,13 @@ def cache_command(
 
     typer.echo(f"{cache_dir()}: {entries_text(len(entries) - len(stale))} in use ({in_use / 2**20:.1f} MB), "
                f"{len(stale)} stale ({sum(e.size for e in stale) / 2**20:.1f} MB)")
-    if prune:
+    for entry in entries:
+        state = "in use" if entry.current else "stale"
+        typer.echo(f"  {state:<6}  {entry.size / 2**20:8.1f} MB  {entry.path.name}")
+    if clear:
+        removed = clear_cache()
+        typer.echo(f"removed {entries_text(len(removed))} ({sum(e.size for e in removed) / 2**20:.1f} MB)")
+    elif prune:
         removed = prune_cache()
         typer.echo(f"removed {entries_text(len(removed), 'stale ')} "
                    f"({sum(e.size for e in removed) / 2**20:.1f} MB)")

@@ -79,6 +79,21 @@ def test_cache_command_reports_and_prunes(cache_folder: Path, run_cli) -> None:
     assert (cache_folder / "notes.txt").exists()
 
 
+def test_cache_command_lists_each_entry_and_clears_them_all(cache_folder: Path, run_cli) -> None:
+    status, out, _ = run_cli("cache")
+    assert status == 0
+    listed = [line.split() for line in out.splitlines()[1:] if line.startswith("  ")]
+    assert len(listed) == 8
+    by_name = {words[-1]: words[0] for words in listed}
+    assert by_name["numba-000000000000"] == "stale" and by_name[kernel_cache_dir().name] == "in"
+    assert "notes.txt" not in by_name  # not the toolkit's
+    status, out, err = run_cli("cache", "--prune", "--clear")
+    assert status == 2 and "give --prune or --clear, not both" in err
+    status, out, _ = run_cli("cache", "--clear")
+    assert status == 0 and "removed 8 entries" in out
+    assert sorted(p.name for p in cache_folder.iterdir()) == ["notes.txt"]
+
+
 def _run_user_function(tmp_path: Path, env_extra: dict[str, str]) -> dict:
     """In a fresh interpreter: import the toolkit, call one of its kernels (a small one, quick to
     compile), then a user's own ``@njit(cache=True)`` function from a module in ``tmp_path``;
