@@ -26,6 +26,10 @@ _HOMES = {
     "push_fold": "push_fold_solver",
     "PushFold": "push_fold_solver",
     "push_fold_thresholds": "push_fold_solver",
+    "exchange_values": "eldorado",
+    "best_response_action": "eldorado",
+    "exploitability": "eldorado",
+    "ExchangeGain": "eldorado",
 }
 
 __all__ = sorted(_HOMES)
