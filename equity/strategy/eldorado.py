@@ -154,18 +154,19 @@ def _read_spot(r: _Rules, hole, flop, wild, earlier_swaps) -> _Spot:
     # undo the swaps from the last earlier seat back: the card given must be in the flop after it
     start = flop_codes.astype(np.int64).tolist()
     for i in range(seat - 1, -1, -1):
-        gave, took = script[i]
+        gave, took = (int(c) for c in script[i])
         if gave < 0:
             continue
         if gave not in start:
             raise CardError(f"seat {i} cannot have given {card_text(gave)} for {card_text(took)}: "
                             f"{card_text(gave)} is not in the flop after its turn")
+        if took in start or took in hole_codes:
+            where = "the flop after its turn" if took in start else "the deciding seat's hole cards"
+            raise CardError(f"seat {i} cannot have taken {card_text(took)}: it is in {where}")
         start[start.index(gave)] = took
-    # then play them forward from the flop as dealt, checking every card's whereabouts
+    # then play them forward from the flop as dealt: each card given is a card of the seat's own
     flop_now = list(start)
     placed = set(start) | set(hole_codes.tolist())
-    if len(placed) != 5:
-        raise CardError("the earlier swaps put a card twice among the hole cards and the flop as dealt")
     for i in range(seat):
         gave, took = (int(c) for c in script[i])
         if gave < 0:
