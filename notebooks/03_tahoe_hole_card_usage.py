@@ -165,6 +165,6 @@ hi_lo
 #   qualifies less often in Tahoe than in Omaha at small tables.
 #
 # Sizes: the published render uses 1,048,576 deals per cell (twice the study's
-# default; a little over two minutes on two cores). `docs/studies.md` gives the
+# default; about half a minute on two cores). `docs/studies.md` gives the
 # size for tighter figures (`equity sim run tahoe-usage --deals 4194304`), which
 # this notebook loads when stored.

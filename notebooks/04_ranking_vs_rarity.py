@@ -26,7 +26,8 @@
 # exchange, the switches and draw), which categories are more common than one
 # ranked below them, for one player's hand and for the winning hand? The study
 # `rarity` (`simulations/rarity.py`) measures every category's frequency in ten
-# games and tests each inversion against its standard error.
+# games and tests each inversion by the z-score of its paired difference, with Holm's
+# correction over every pair of categories compared in the run.
 #
 # The parameter cell sets the size. The tests run it with
 # `EQUITY_NOTEBOOK_SIZE=small`; the committed copy is the published size.
@@ -130,8 +131,11 @@ figures = plots.rarity(run)
 #
 # Categories from the best (left) to the worst (right). If a game's order followed
 # rarity, each line would only rise. The vermillion points are categories that
-# are more common than some category ranked below them, by more than three
-# standard errors of the difference.
+# are significantly more common than some category ranked below them: the
+# one-sided p-value of the paired difference is below 5% after Holm's step-down
+# correction over every pair compared in the run (the chart's note gives their
+# number). The bars are 95% Wilson intervals; a category never seen is marked at
+# its 95% upper bound.
 
 # %%
 figures["player"]
@@ -198,10 +202,10 @@ pd.DataFrame(rows)
 #   exchanging greedily four of a kind (0.163) is ten times as common as the full
 #   house below it: value hands by how often they win, not by their name.
 # - **In draw and Switch the full house is more common than the flush** at the
-#   showdown (0.0117 against 0.0084 in plain five-card draw): drawing to trips
+#   showdown (0.0117 against 0.0085 in plain five-card draw): drawing to trips
 #   fills more often than drawing to a flush.
 #
 # Sizes: the published render uses 524,288 deals per cell (twice the study's
-# default; about two and a half minutes on two cores). `docs/studies.md` gives the
+# default; under half a minute on two cores). `docs/studies.md` gives the
 # size for tighter figures (`equity sim run rarity --deals 1048576`), which this
 # notebook loads when stored.

@@ -294,4 +294,4 @@ tahoe.groupby("kind").equity.describe()[["count", "mean", "min", "max"]].sort_va
 #
 # Sizes: the published render uses 500,000 trials per two-card class (standard
 # errors about 0.0007) and 100,000 per Tahoe class (about 0.0015), heads-up; it
-# takes about two minutes on two cores (up to three on a busy machine).
+# takes well under a minute on two cores.

@@ -174,18 +174,19 @@ tables["result"][["game", "comparison", "players", "equity", "baseline_equity", 
 #   Better and 1.007620 in full-pay Deuces Wild, the published figures to six decimals. In
 #   Jacks or Better a low pair is the most common best hold (28% of starting hands), and high
 #   cards alone are kept in about a third of hands.
-# - **The Switch changes about a quarter of the holds** (24% of starting hands heads-up, 23%
+# - **The Switch changes about a quarter of the holds** (25% of starting hands heads-up, 23%
 #   against three opponents in the model). Most of the change is one card: keep an ace or
 #   high kicker with a low pair, because the blind switch after the draw breaks the pair two
 #   times in five and the kicker is what is left. Pat straights and flushes, which the
 #   second switch almost always breaks, are broken up for high cards.
 # - **The model is a guide, not the rules.** The Monte Carlo checks confirm the large
-#   changes (an ace kept with a low pair, high cards kept instead of a four-flush or a pat
-#   flush), but some changes of one kicker go the wrong way under the exact rules: check a
+#   changes (an ace kept with a low pair, high cards kept instead of a four-flush, a low pair
+#   or an open-ended straight draw), but some changes of one kicker go the wrong way under the exact rules: check a
 #   close decision with `showdown_hold_values` before trusting it.
 # - **Drawing for the Switch pays, most at a short table.** The switch-aware seat gains
 #   about one percent of the pot heads-up, about half that at five players, and close to
-#   nothing at seven; the gain is the same when every seat draws switch-aware. Knowing the
+#   nothing at seven; the gain survives when every seat draws switch-aware (a little larger
+#   at two to six players, smaller at seven). Knowing the
 #   card lost is worth little, under a tenth of a percent of the pot. In plain draw, where
 #   the standard rules of thumb were made, the same policy gains less than half a percent.
 #
