@@ -9,33 +9,47 @@ deals (:func:`simulate`, :func:`play_deals`, :func:`exchange`, :func:`deal_from_
 hands and ranges (:func:`calc`).
 """
 
-from equity.calculator import PrecisionNotReachedWarning, calc
-from equity.cards import card_codes, format_cards
-from equity.deal import Deals, deal_from_order, play_deals, simulate
-from equity.eldorado_exchange import exchange
-from equity.errors import CardError, GameError, InvalidInputError, OptionError
-from equity.evaluator import (
-    Hand,
-    categories_of,
-    category_positions,
-    evaluate,
-    evaluate_low,
-    evaluate_low_many,
-    evaluate_many,
-    hole_cards_used_many,
-)
-from equity.games import GAMES, Game, get_game
-from equity.games.custom import (
-    check_game,
-    define_game,
-    game_from_toml,
-    game_to_toml,
-    load_game,
-    save_game,
-)
-from equity.pots import pot_shares_many, settle, settle_many
-from equity.ranges import Range, parse_range
-from equity.rankings import Category
+import importlib
+import importlib.util
+
+#: Public name -> the module that defines it.  Names are imported on first use, so ``import
+#: equity`` loads neither numpy's nor pandas' nor Numba's machinery until a function needs it
+#: (the kernels are loaded, and compiled or read from the cache, when first called).
+_HOMES = {
+    "calc": "equity.calculator", "PrecisionNotReachedWarning": "equity.calculator",
+    "card_codes": "equity.cards", "format_cards": "equity.cards",
+    "Deals": "equity.deal", "deal_from_order": "equity.deal", "play_deals": "equity.deal",
+    "simulate": "equity.deal",
+    "exchange": "equity.eldorado_exchange",
+    "CardError": "equity.errors", "GameError": "equity.errors", "InvalidInputError": "equity.errors",
+    "OptionError": "equity.errors",
+    "Hand": "equity.evaluator", "categories_of": "equity.evaluator", "category_positions": "equity.evaluator",
+    "evaluate": "equity.evaluator", "evaluate_low": "equity.evaluator",
+    "evaluate_low_many": "equity.evaluator", "evaluate_many": "equity.evaluator",
+    "hole_cards_used_many": "equity.evaluator",
+    "GAMES": "equity.games", "Game": "equity.games", "get_game": "equity.games",
+    "check_game": "equity.games.custom", "define_game": "equity.games.custom",
+    "game_from_toml": "equity.games.custom", "game_to_toml": "equity.games.custom",
+    "load_game": "equity.games.custom", "save_game": "equity.games.custom",
+    "pot_shares_many": "equity.pots", "settle": "equity.pots", "settle_many": "equity.pots",
+    "Range": "equity.ranges", "parse_range": "equity.ranges",
+    "Category": "equity.rankings",
+}
+
+
+def __getattr__(name: str):
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+        globals()[name] = value  # found once: later lookups are plain attribute reads
+        return value
+    if not name.startswith("_") and importlib.util.find_spec(f"equity.{name}") is not None:
+        return importlib.import_module(f"equity.{name}")  # a submodule, e.g. equity.strategy
+    raise AttributeError(f"module 'equity' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})
+
 
 __all__ = [
     "calc",

@@ -35,6 +35,7 @@ from equity._kernels.perfect_hash import build_perfect_hash, slots_of
 from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
 from equity.cards import ACE
 from equity.games.base import Game
+from equity.paths import cache_dir
 from equity.rankings import exact_hand_value, exact_low_value
 from equity.setup_notices import add_setup, compile_seconds, notice
 
@@ -126,10 +127,6 @@ def _dense(*value_tables: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return ids, strengths.astype(np.uint32)
 
 
-def cache_dir() -> Path:
-    """Where generated tables are kept (``$EQUITY_CACHE_DIR`` or ``~/.cache/equity``)."""
-    configured = os.environ.get("EQUITY_CACHE_DIR")
-    return Path(configured) if configured else Path.home() / ".cache" / "equity"
 
 
 def rank_multisets(max_cards: int, five_of_a_kind: bool) -> np.ndarray:

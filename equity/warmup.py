@@ -14,6 +14,7 @@ From the command line: ``equity warmup [GAMES...] [--all] [--jobs N]``.
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 import time
@@ -32,14 +33,29 @@ STUDY_DEALS = 64
 STUDY_STEPS = ("eldorado-swap", "switch-pairs", "tahoe-usage", "rarity", "starting-hands", "draw-strategy")
 
 
-def _dealt(game: str, players: int):
-    """Hole cards and board of one seeded deal of ``game``, as card text."""
-    import equity
-    from equity.cards import format_cards
+class _Deal:
+    """One seeded three-seat deal of a game, as card text, dealt when a step first reads it (so
+    listing the steps compiles nothing)."""
 
-    deals = equity.play_deals(game, players, 1, seed=20240501, progress=False)
-    # (the exchange may have moved cards: the dealt cards are still one valid deal)
-    return [format_cards(h) for h in deals.hole[0]], format_cards(deals.board[0])
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    @functools.cached_property
+    def _cards(self) -> tuple[list[str], str]:
+        import equity
+        from equity.cards import format_cards
+
+        deals = equity.play_deals(self.game, 3, 1, seed=20240501, progress=False)
+        # (the exchange may have moved cards: the dealt cards are still one valid deal)
+        return [format_cards(h) for h in deals.hole[0]], format_cards(deals.board[0])
+
+    @property
+    def hole(self) -> list[str]:
+        return self._cards[0]
+
+    @property
+    def board(self) -> str:
+        return self._cards[1]
 
 
 def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
@@ -60,31 +76,30 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
                     pass
         return run
 
-    hole, board = _dealt(game, 3)
+    d = _Deal(game)
     sample = dict(trials=4_000, seed=1, **quiet)
     steps: list[tuple[str, Callable[[], object]]] = []
     steps.append(("evaluate", calls(
-        lambda: equity.evaluate(game, hole[0], board),
+        lambda: equity.evaluate(game, d.hole[0], d.board),
         lambda: equity.simulate(game, 2, 64, seed=1, progress=False, aggregate=False),
     )))
     if g.board_cards:
-        flop = board[:6]
         steps.append(("calc exact", calls(
-            lambda: equity.calc(game, hole[:2], board=board[:-2], exact=True, **quiet),
-            lambda: equity.calc(game, hole[:2], board=board[:-2], exact=True, hi_lo=True, **quiet),
+            lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, **quiet),
+            lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, hi_lo=True, **quiet),
         ) if not has_phase(g, Exchange) else calls(
-            lambda: equity.calc(game, hole[:2], board=flop, wild=board[0], exact=True, **quiet),
+            lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], exact=True, **quiet),
         )))
         steps.append(("calc monte carlo", calls(
-            lambda: equity.calc(game, hole[:2], **sample),
-            lambda: equity.calc(game, [hole[0], "random"], **sample),
-            lambda: equity.calc(game, [hole[0], "random", "random"], board=flop, **sample),
-            lambda: equity.calc(game, hole, **sample, hi_lo=True),
+            lambda: equity.calc(game, d.hole[:2], **sample),
+            lambda: equity.calc(game, [d.hole[0], "random"], **sample),
+            lambda: equity.calc(game, [d.hole[0], "random", "random"], board=d.board[:6], **sample),
+            lambda: equity.calc(game, d.hole, **sample, hi_lo=True),
         )))
     else:
         steps.append(("calc monte carlo", calls(
-            lambda: equity.calc(game, hole[:2], **sample),
-            lambda: equity.calc(game, [hole[0], "random", "random"], **sample),
+            lambda: equity.calc(game, d.hole[:2], **sample),
+            lambda: equity.calc(game, [d.hole[0], "random", "random"], **sample),
         )))
     steps.append(("simulate", calls(
         lambda: equity.simulate(game, 3, 2_000, seed=1, progress=False),
@@ -94,8 +109,8 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
         from equity.strategy import hold_values
 
         steps.append(("draw values", calls(
-            lambda: hold_values(game, hole[0], "jacks_or_better"),
-            lambda: hold_values(game, hole[0], "showdown", opponents=1, samples=256, seed=1),
+            lambda: hold_values(game, d.hole[0], "jacks_or_better"),
+            lambda: hold_values(game, d.hole[0], "showdown", opponents=1, samples=256, seed=1),
         )))
     return steps
 

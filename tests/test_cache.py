@@ -156,3 +156,38 @@ def test_numba_cache_dir_set_by_the_user_holds_everything(tmp_path: Path) -> Non
     assert list(chosen.rglob("mine.twice-*.nbi"))
     assert list(chosen.rglob("calc.board_completions-*.nbi"))
     assert not (tmp_path / "toolkit").exists() or not list((tmp_path / "toolkit").rglob("*.nbi"))
+
+
+def test_importing_the_kernels_or_listing_the_cache_never_creates_the_folder(tmp_path: Path) -> None:
+    # The folder is made by the first compilation (or table) written to it, not by an import:
+    # Numba's own locator makes its folder as soon as a cached function is defined.
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "absent" / "cache"
+    env = {**os.environ, "EQUITY_CACHE_DIR": str(folder)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    script = ("import equity, equity._kernels.calc, equity._kernels.deal, equity._kernels.switch\n"
+              "print(equity.card_codes('AhKd').tolist(), equity.get_game('holdem').name)")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split() == ["[50,", "45]", "holdem"]
+    listed = subprocess.run([sys.executable, "-m", "equity", "cache"], capture_output=True, text=True,
+                            env=env, timeout=300)
+    assert listed.returncode == 0 and listed.stdout.startswith(f"{folder}: 0 entries in use")
+    assert not folder.exists() and not folder.parent.exists()
+
+
+def test_the_default_folder_is_the_platforms_user_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    from equity.paths import cache_dir
+    from equity.tables import cache_dir as tables_cache_dir
+
+    monkeypatch.delenv("EQUITY_CACHE_DIR", raising=False)
+    assert cache_dir() == platformdirs.user_cache_path("equity", appauthor=False)
+    assert kernel_cache_dir().parent == cache_dir() and tables_cache_dir() == cache_dir()
+    monkeypatch.setenv("EQUITY_CACHE_DIR", "/some/where")
+    assert cache_dir() == Path("/some/where") and kernel_cache_dir().parent == Path("/some/where")

@@ -4,8 +4,10 @@ Kernels validate nothing and read no globals; tables arrive as arguments.
 
 Numba's on-disk cache does not notice edits to a function a cached kernel calls
 in another file, so the toolkit's kernels are cached in a folder named after a
-hash of all the kernel sources (``numba-<digest>`` under ``$EQUITY_CACHE_DIR`` or
-``~/.cache/equity``): any edit to a kernel starts a fresh cache.  That folder is
+hash of all the kernel sources (``numba-<digest>`` under the toolkit's cache folder,
+:func:`equity.paths.cache_dir`): any edit to a kernel starts a fresh cache.  The
+folder is made when the first kernel is compiled, not when the kernels are
+imported, so importing the toolkit or listing its cache never creates it.  That folder is
 the toolkit's own: a cache locator placed ahead of Numba's own answers for the
 files of this package only, so Numba's cache folder (``numba.config.CACHE_DIR``)
 and the cache of every other function in the process stay as Numba would have
@@ -19,7 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from numba import njit
-from numba.core import caching
+from numba.core import caching, event
+
+from equity import setup_notices  # noqa: F401  (announces and times the kernels' compilations)
+from equity.paths import cache_dir
 
 _KERNELS = Path(__file__).resolve().parent
 
@@ -34,8 +39,7 @@ def _kernel_digest() -> str:
 
 def kernel_cache_dir() -> Path:
     """The Numba cache folder for the current kernel sources."""
-    base = os.environ.get("EQUITY_CACHE_DIR") or Path.home() / ".cache" / "equity"
-    return Path(base) / f"numba-{_kernel_digest()}"
+    return cache_dir() / f"numba-{_kernel_digest()}"
 
 
 class KernelCacheLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
@@ -49,6 +53,15 @@ class KernelCacheLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLo
 
     def get_cache_path(self):
         return self._cache_path
+
+    def ensure_cache_path(self):
+        """Check that the folder could be made and written, without making it (Numba calls this
+        when a kernel is defined; the folder is made on the kernel's first compilation)."""
+        probe = Path(self._cache_path)
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        if not os.access(probe, os.W_OK | os.X_OK):
+            raise OSError(f"cannot write the kernel cache under {probe}")  # Numba tries its next locator
 
     @classmethod
     def from_function(cls, py_func, py_file):
@@ -70,6 +83,26 @@ def _install_locator() -> None:
 
 
 _install_locator()
+
+
+class _CacheFolderMaker(event.Listener):
+    """Makes a kernel's cache folder as its first compilation starts (Numba's ``numba:compile``
+    event, sent on cache misses only), so that the compiled kernel can be saved there."""
+
+    def on_start(self, ev) -> None:
+        dispatcher = ev.data.get("dispatcher")
+        func = getattr(dispatcher, "py_func", None)
+        if not getattr(func, "__module__", "").startswith(__name__):
+            return
+        path = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
+        if path:
+            os.makedirs(path, exist_ok=True)
+
+    def on_end(self, ev) -> None:
+        pass
+
+
+event.register("numba:compile", _CacheFolderMaker())
 
 #: The one place the Numba options of the toolkit's kernels are written.
 JIT = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
