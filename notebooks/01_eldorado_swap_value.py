@@ -172,9 +172,9 @@ dealer[dealer.profile != "never"][[
 #   later the seat, the more freely it can swap.
 # - **Looking ahead pays, most of all for the dealer.** With every seat looking
 #   ahead (sampling the rest of the deal before swapping), the first seat still
-#   swaps in 83% to 87% of deals, but beyond three players its wild rank almost
-#   never stands: the dealer sets the final wild rank in 71% to 76% of deals, and
-#   its swap value is +0.21 heads-up and +0.14 at six players (these cells have
+#   swaps in 83% to 86% of deals, but beyond three players its wild rank almost
+#   never stands: the dealer sets the final wild rank in 70% to 76% of deals, and
+#   its swap value is +0.21 heads-up and +0.13 at six players (these cells have
 #   2,048 deals, hence the wider intervals).
 #
 # Sizes: the published render uses 65,536 deals per `never` and `greedy` cell

@@ -165,7 +165,7 @@ pat[pat.dealt == "two_pair_or_better"][["game", "policy", "players", "n_switch",
 #   seven-card Switch, with no draw, the showdown hands are distributed exactly
 #   as without the switch: each hand is still seven random cards, only who holds
 #   them changes.
-# - **Pat hands lose most of their edge.** A dealt two pair or better wins 0.63
+# - **Pat hands lose most of their edge.** A dealt two pair or better wins 0.62
 #   of the pot heads-up with the switch against 0.87 in plain draw (0.25 against
 #   0.55 at six players), and 0.61 against 0.80 in seven-card Switch. Bet a made
 #   hand before the first switch, and value the hand that can survive two blind

@@ -92,9 +92,50 @@ def test_committed_notebook_keeps_its_published_outputs(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_committed_outputs_were_made_by_the_committed_code(name: str) -> None:
+    # The notebook's metadata names the study and chart code its kernel loaded when it was
+    # rendered, with their fingerprint: a change to any of them since the render fails here.
+    render = _render_module()
+    recorded = _read(name).metadata.get("equity")
+    assert recorded, f"no code fingerprint: re-render with `.venv/bin/python notebooks/render.py {name[:2]}`"
+    sources = recorded["sources"]
+    assert f"notebooks/{name}.py" in sources
+    assert "equity/plotting.py" in sources or "simulations/plots/__init__.py" in sources, "its chart code"
+    now = render.fingerprint(render.code_of(FOLDER / f"{name}.py", sources))
+    assert now == recorded["fingerprint"], (
+        f"{name}.ipynb was rendered by other study or chart code than the committed code: "
+        f"re-render it with `.venv/bin/python notebooks/render.py {name[:2]}`")
+
+
+def test_the_code_fingerprint_changes_with_any_source() -> None:
+    render = _render_module()
+    sources = {"notebooks/01_x.py": "a = 1\n", "simulations/plots/common.py": "WIDTH = 8\n"}
+    base = render.fingerprint(sources)
+    assert render.fingerprint(dict(reversed(sources.items()))) == base  # not the order listed
+    assert render.fingerprint({**sources, "simulations/plots/common.py": "WIDTH = 9\n"}) != base
+    assert render.fingerprint({**sources, "simulations/study.py": ""}) != base
+    assert render.fingerprint({"notebooks/01_x.py": "a = 1\n"}) != base
+    # a file's text cannot pass for a path: the separators keep the two apart
+    assert render.fingerprint({"a": "bc"}) != render.fingerprint({"ab": "c"})
+
+
+def test_the_recorded_sources_are_the_fingerprinted_modules_loaded() -> None:
+    render = _render_module()
+    loaded = [str(render.ROOT / "simulations" / "study.py"), str(render.ROOT / "equity" / "cards.py"),
+              str(render.ROOT / "equity" / "plotting.py"), "/usr/lib/python3/json/__init__.py"]
+    assert sorted(render.code_of(FOLDER / "01_eldorado_swap_value.py", loaded)) == [
+        "equity/plotting.py", "notebooks/01_eldorado_swap_value.py", "simulations/study.py"]
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_notebook_runs_at_the_small_size(name: str, tmp_path: Path) -> None:
     render = _render_module()
-    nb = render.execute(_read(name), size="small", results=tmp_path / "results", timeout=600)
+    nb, loaded = render.execute_recording(_read(name), size="small", results=tmp_path / "results",
+                                          timeout=600)
+    # what the small run loads is what the published render recorded (the fingerprint covers it)
+    recorded = set(_read(name).metadata.get("equity", {}).get("sources", []))
+    missing = set(render.code_of(FOLDER / f"{name}.py", loaded)) - recorded
+    assert not missing, f"code the notebook loads is not in its fingerprint: {sorted(missing)}"
     outputs = [o for c in _code_cells(nb) for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("image/png" in o.get("data", {}) for o in outputs), "no figure was drawn"
