@@ -4,6 +4,7 @@ best response against the profile it answers, determinism, and bad input."""
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import permutations
 
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 import reference as ref
 
-from equity import calc, exchange
+from equity import calc, exchange, simulate
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
 from equity.strategy import best_response_action, exchange_values, exploitability
 
@@ -74,23 +75,35 @@ def _by_action(table) -> dict[tuple, tuple[float, float]]:
 # ---------------------------------------------------------------------------------------------
 # Values against independent references
 # ---------------------------------------------------------------------------------------------
-def test_dealer_heads_up_values_equal_an_exact_enumeration():
-    # seat 0 gave the 9d for the Qs (nines wild) and holds the Qs and one unseen card; the dealer
-    # decides last, so each action's value is the mean over every unseen card of seat 0 and every
-    # last card, enumerated here with the reference evaluator
-    hole, flop, gave, took = ref.parse("Kh4h"), ref.parse("7d9d4c"), _card("9d"), _card("Qs")
+DEALER_SPOT = ("Kh4h", "7d9d4c", "9d", "Qs")  # heads-up: seat 0 gave the 9d for the Qs
+
+
+@functools.cache
+def _dealer_exact() -> dict[tuple, float]:
+    """Each action's exact value at :data:`DEALER_SPOT`: the mean over every unseen card of seat 0
+    (which holds the Qs and one more) and every last card, with the reference evaluator."""
+    hole, flop = ref.parse(DEALER_SPOT[0]), ref.parse(DEALER_SPOT[1])
+    gave, took = _card(DEALER_SPOT[2]), _card(DEALER_SPOT[3])
     unseen = [c for c in range(52) if c not in hole + flop + [took]]
-    table = exchange_values("Kh4h", "7d9d4c", players=2, seat=1, earlier_swaps=[("9d", "Qs")],
-                            samples=20_000, seed=SEED)
-    assert table.attrs["wild"] == "9"
-    values = _by_action(table)
+    exact = {}
     for give, take in _actions(hole, flop):
         mine, board = _apply(hole, flop, give, take)
         wild = ref.rank_of(give) if give is not None else ref.rank_of(gave)
-        exact = np.mean([_share([[took, x], mine], board + [last], wild, 1)
-                         for x, last in permutations(unseen, 2)])
-        value, se = values[(give, take)]
-        assert abs(value - exact) < 4 * se, (give, take, value, exact, se)
+        exact[(give, take)] = float(np.mean([_share([[took, x], mine], board + [last], wild, 1)
+                                             for x, last in permutations(unseen, 2)]))
+    return exact
+
+
+def test_dealer_heads_up_values_equal_an_exact_enumeration():
+    # the dealer decides last, so each action's value is a mean over the unseen cards alone
+    hole, flop, gave, took = DEALER_SPOT
+    table = exchange_values(hole, flop, players=2, seat=1, earlier_swaps=[(gave, took)],
+                            samples=20_000, seed=SEED)
+    assert table.attrs["wild"] == "9"
+    values = _by_action(table)
+    for action, exact in _dealer_exact().items():
+        value, se = values[action]
+        assert abs(value - exact) < 4 * se, (action, value, exact, se)
 
 
 def test_values_agree_with_a_plain_python_rollout_of_the_rules():
@@ -219,13 +232,23 @@ def test_the_greedy_exchange_is_exploitable_at_the_first_seat():
     assert found.gain > 4 * found.gain_se and found.changed > 0.5
 
 
-def test_the_best_response_is_a_swap_exchange_can_play():
-    swaps = [("9d", "Qs")]
-    best = best_response_action("Kh4h", "7d9d4c", players=2, seat=1, earlier_swaps=swaps, samples=2000,
+def test_the_best_response_is_the_exact_best_action_and_a_swap_exchange_can_play():
+    hole, flop, gave, took = DEALER_SPOT
+    exact = _dealer_exact()
+    ranked = sorted(exact, key=exact.get, reverse=True)
+    assert exact[ranked[0]] - exact[ranked[1]] > 0.05  # a clear best action, found at 2,000 rollouts
+    best = best_response_action(hole, flop, players=2, seat=1, earlier_swaps=[(gave, took)], samples=2000,
                                 seed=SEED)
-    assert best == ("4h", "4c")  # fours wild: the dealer keeps the 4c, so two wild fours
-    done = exchange(["9c9d", "Kh4h"], "7dQs4c", [("9d", "Qs"), best])
-    assert done["wild"] == "4" and done["set_by"] == 1
+    assert best == tuple(ref.show([c]) for c in ranked[0])
+    done = exchange(["9c" + gave, hole], "7dQs4c", [(gave, took), best])
+    assert done["wild"] == best[0][0] and done["set_by"] == 1
+
+
+def test_the_profile_share_in_exploitability_is_the_profiles_equity():
+    # the deals, the earlier seats' exchange and the showdown of exploitability, against simulate
+    found = exploitability("greedy", 3, 1, deals=600, samples_per_decision=50, seed=SEED)
+    table = simulate("eldorado", 3, 40_000, seed=SEED, policies="greedy", aggregate=True)
+    assert abs(found.share - table.equity[1]) < 4 * np.hypot(found.share_se, table.stderr[1])
 
 
 # ---------------------------------------------------------------------------------------------

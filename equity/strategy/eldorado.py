@@ -447,7 +447,9 @@ class ExchangeGain:
     seats playing the profile).  ``model_gain`` (with ``model_gain_se``): the same difference
     valued by the model of :func:`exchange_values` (the unseen cards drawn again) on fresh
     rollouts.  ``changed``: the fraction of deals where the best response's action differs
-    from the profile's.  Shares are fractions of the pot.
+    from the profile's.  ``share`` (with ``share_se``): the seat's mean share of the pot when it
+    plays the profile, on the same deals (the profile's own equity at that seat).  Shares are
+    fractions of the pot.
     """
 
     profile: str
@@ -461,6 +463,8 @@ class ExchangeGain:
     model_gain: float
     model_gain_se: float
     changed: float
+    share: float
+    share_se: float
 
 
 def exploitability(profile, players: int, seat: int, deals: int, samples_per_decision: int,
@@ -572,17 +576,21 @@ def exploitability(profile, players: int, seat: int, deals: int, samples_per_dec
     script[:, :seat, 1] = took_a[rows, :seat]
     pair = np.stack([best[rows], profile_action[rows]], axis=1)
     played = np.empty(len(rows), dtype=np.float64)
+    as_profile = np.empty(len(rows), dtype=np.float64)
     per_block = _BLOCK_ROWS // 2
     for b, start in enumerate(range(0, len(rows), per_block)):
         part = slice(start, start + per_block)
         shares = _play(r, hole[part], board[part], script[part], flop[rows[part]], pair[part],
                        stream_state(seed, (4, b)))
         played[part] = shares[:, 0] - shares[:, 1]
+        as_profile[part] = shares[:, 1]
     gain = np.bincount(rows, weights=played, minlength=deals) / lasts
+    share = np.bincount(rows, weights=as_profile, minlength=deals) / lasts
     return ExchangeGain(
         profile=profile if isinstance(profile, str) else ",".join(map(str, profile)), players=players,
         seat=seat, deals=deals, samples=samples, seed=seed, gain=float(gain.mean()),
         gain_se=float(gain.std(ddof=1) / np.sqrt(deals)), model_gain=float(model_gain.mean()),
         model_gain_se=float(model_gain.std(ddof=1) / np.sqrt(deals)),
-        changed=float((best != profile_action).mean()),
+        changed=float((best != profile_action).mean()), share=float(share.mean()),
+        share_se=float(share.std(ddof=1) / np.sqrt(deals)),
     )
