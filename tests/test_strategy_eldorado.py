@@ -332,3 +332,13 @@ def test_every_action_meets_the_same_lookahead_draws():
                             np.array([1, 2, 3, 4], dtype=np.uint64))
     assert (shares[:, 0] == shares[:, 3]).all() and (shares[:, 1] == shares[:, 2]).all()
     assert not (shares[:, 0] == shares[:, 1]).all()
+
+
+def test_a_numba_profile_plays_as_the_policy_it_implements():
+    @numba.njit
+    def keeps(hole, flop, wild, seat, players):
+        return -1
+
+    mine = exchange_values("9c9d", "7dQs4c", players=3, seat=0, profile=keeps, samples=2000, seed=SEED)
+    never = exchange_values("9c9d", "7dQs4c", players=3, seat=0, profile="never", samples=2000, seed=SEED)
+    assert mine.equals(never) and mine.attrs["profile"] == "keeps"

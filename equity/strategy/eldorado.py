@@ -44,6 +44,7 @@ from equity.options import (
     check_players,
     exchange_policy_codes,
     has_phase,
+    is_numba_function,
     is_whole_number,
     pot_mode,
     user_exchange_policy,
@@ -386,9 +387,18 @@ def exchange_values(hole, flop, *, players: int, seat: int, wild=None, earlier_s
                        seat=r.seat, wild=RANKS[spot.wild] if spot.wild >= 0 else "none",
                        earlier_swaps=[None if g < 0 else (card_text(g), card_text(t))
                                       for g, t in spot.script],
-                       profile=profile if isinstance(profile, str) else list(profile), pot=r.mode,
+                       profile=_profile_name(profile), pot=r.mode,
                        samples=samples, seed=seed)
     return table
+
+
+def _profile_name(profile):
+    """A profile as text: its name, a Numba policy's function name, or a list of them."""
+    if isinstance(profile, str):
+        return profile
+    if is_numba_function(profile):
+        return profile.__name__
+    return [_profile_name(p) for p in profile]
 
 
 def _text(codes) -> str:
@@ -587,7 +597,7 @@ def exploitability(profile, players: int, seat: int, deals: int, samples_per_dec
     gain = np.bincount(rows, weights=played, minlength=deals) / lasts
     share = np.bincount(rows, weights=as_profile, minlength=deals) / lasts
     return ExchangeGain(
-        profile=profile if isinstance(profile, str) else ",".join(map(str, profile)), players=players,
+        profile=name if isinstance(name := _profile_name(profile), str) else ",".join(name), players=players,
         seat=seat, deals=deals, samples=samples, seed=seed, gain=float(gain.mean()),
         gain_se=float(gain.std(ddof=1) / np.sqrt(deals)), model_gain=float(model_gain.mean()),
         model_gain_se=float(model_gain.std(ddof=1) / np.sqrt(deals)),
