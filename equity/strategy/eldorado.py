@@ -20,8 +20,9 @@ Every action is scored on the same draws of the unseen cards and, for ``lookahea
 same random stream (the kernel forks one per deal and seat), so the later seats decide alike
 wherever their spot is the same: the gaps between actions carry paired standard errors.
 
-A best response at kernel speed would need the user policy of the exchange kernel to see the
-earlier swaps and a random stream (see the issue's report); here the best response is
+A best response at kernel speed would need the exchange kernel to run a policy that sees the
+earlier swaps and has a random stream of its own (docs/strategy.md proposes the kernel change);
+here the best response is
 :func:`best_response_action`, the argmax of :func:`exchange_values`, and :func:`exploitability`
 measures what it gains over a profile at one seat on seeded deals.
 """
@@ -546,7 +547,8 @@ def exploitability(profile, players: int, seat: int, deals: int, samples_per_dec
 
     hole_a, board_a, gave_a, took_a = exchange_up_to(seat - 1)  # the spot at the seat's turn
     _, _, gave_b, took_b = exchange_up_to(seat)  # the profile's own action there
-    assert (gave_a[:, :seat] == gave_b[:, :seat]).all()
+    if not (gave_a[:, :seat] == gave_b[:, :seat]).all():  # the same streams replay the same swaps
+        raise RuntimeError("the earlier seats' exchange did not replay alike")
     mine = hole_a[:, 2 * seat: 2 * seat + 2]
     flop = board_a[:, :3]
     profile_action = np.zeros(deals, dtype=np.int64)
