@@ -192,7 +192,13 @@ def warmup_command(
                + ", ".join(f"{r.game} {r.step} {r.seconds:.0f} s" for r in slowest.itertuples()))
 
 
+_MOUNTED: set[str] = set()
+
+
 def _mount_studies() -> None:
+    if "sim" in _MOUNTED:
+        return
+    _MOUNTED.add("sim")
     try:
         from simulations.cli import app as sim_app
     except ImportError:  # the studies package is not installed beside the library
@@ -200,12 +206,12 @@ def _mount_studies() -> None:
     app.add_typer(sim_app, name="sim", help="Run, list and show the studies (batch jobs).")
 
 
-_mount_studies()
-
-
 def _mount_strategy() -> None:
     """``equity draw`` (:mod:`equity.strategy.draw_cli`) and ``equity strategy ...``
     (:mod:`equity.strategy.cli`), where those modules exist."""
+    if "strategy" in _MOUNTED:
+        return
+    _MOUNTED.add("strategy")
     from importlib import import_module
     from importlib.util import find_spec
 
@@ -216,11 +222,21 @@ def _mount_strategy() -> None:
                       help="Equilibrium strategies: push/fold charts, the El Dorado exchange.")
 
 
-_mount_strategy()
+def _mount_for(argv: list[str]) -> None:
+    """Mount the command groups the arguments need: ``sim`` (the studies, which import pandas and
+    the study modules) and ``draw`` / ``strategy`` only when named, or for the list of commands;
+    ``equity eval`` starts without them."""
+    words = [word for word in argv if not word.startswith("-")]
+    first = words[0] if words else None
+    if first is None or first == "sim":
+        _mount_studies()
+    if first is None or first in {"draw", "strategy"}:
+        _mount_strategy()
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; errors in the input end it with one line and status 2."""
+    _mount_for(sys.argv[1:] if argv is None else list(argv))
     try:
         code = app(args=argv, standalone_mode=False, prog_name="equity")
         if isinstance(code, int) and code != 0:  # a command's typer.Exit(code), returned in this mode
