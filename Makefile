@@ -1,5 +1,5 @@
 # make run    set up .venv, install the package, run the main job (simulations.headline)
-# make test   set up .venv with the test extras, run ruff and pytest
+# make test   set up .venv with the test extras, run ruff, compile the kernels (equity warmup) and pytest
 # make bench  set up .venv with the benchmark peers, run the scripts in benchmarks/
 # make clean  remove caches and build files (make distclean also removes .venv)
 
@@ -20,6 +20,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	mkdir -p "$(EQUITY_CACHE_DIR)"
 	$(VENV)/bin/ruff check .
+	$(PY) -m equity warmup --all
 	$(PY) -m pytest
 
 bench: $(VENV)/.installed-bench

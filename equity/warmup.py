@@ -6,8 +6,9 @@ cached beside them.  :func:`warmup` makes those first calls now, on small inputs
 public entry points themselves (evaluation, the exact and Monte Carlo calculator, whole deals,
 and with ``studies`` each study at a tiny size), so that later calls and processes start at
 once.  The steps are shared among ``jobs`` processes (Numba compiles one function at a time
-in a process); a kernel two games share is compiled by whichever reaches it first and loaded
-from the cache by the other.
+in a process) by families of games that share kernels (board games, the exchange, the draw
+and Switch games), one family to a worker, so that no two workers compile the same kernel at
+once; the studies follow, each on its own.
 
 From the command line: ``equity warmup [GAMES...] [--all] [--jobs N]``.
 """
@@ -126,6 +127,36 @@ def warmup_steps(games: Sequence[str] | None = None, *, studies: bool = False) -
     return steps
 
 
+def _family(game: str) -> str:
+    """Games whose entry points share kernels: played by one worker, so that no two workers
+    compile the same kernel at once (a kernel compiled by one is read from the cache by the
+    next game of the family)."""
+    if game == "study":
+        return "study"
+    import equity
+    from equity.games import Draw, Exchange, Switch
+    from equity.options import has_phase
+
+    g = equity.get_game(game)
+    if has_phase(g, Draw) or has_phase(g, Switch):
+        return "draw"
+    return "exchange" if has_phase(g, Exchange) else "board"
+
+
+def _tasks(steps: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """The steps grouped for the workers: one task per family of games, the largest first, then
+    each study on its own (they run after the kernels they share are cached)."""
+    families: dict[str, list[tuple[str, str]]] = {}
+    for game, step in steps:
+        families.setdefault(_family(game), []).append((game, step))
+    tasks = sorted((family for name, family in families.items() if name != "study"), key=len, reverse=True)
+    return tasks + [[step] for step in families.get("study", [])]
+
+
+def _run_task(task: list[tuple[str, str]]) -> list[tuple[str, str, float]]:
+    return [_run_step(game, step) for game, step in task]
+
+
 def _run_step(game: str, step: str) -> tuple[str, str, float]:
     """Run one step and return it with its seconds."""
     started = time.perf_counter()
@@ -182,27 +213,25 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
         jobs = min(cpus, 4)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise OptionError(f"jobs must be a positive whole number, got {jobs!r}")
-    # spread the games so the workers start on different kernels: game-major order would set
-    # both workers on the first game's shared kernels at once
-    order = sorted(range(len(steps)), key=lambda k: (steps[k][1] != "evaluate", k))
     started = time.perf_counter()
     rows = []
     bar = tqdm(total=len(steps), disable=not progress if progress is not None else None, unit="step",
                desc="equity warmup")
     if jobs == 1:
-        for k in order:
-            rows.append(_run_step(*steps[k]))
+        for step in steps:
+            rows.append(_run_step(*step))
             bar.update()
     else:
         import multiprocessing
 
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                  initializer=_quiet_worker) as pool:
-            futures = [pool.submit(_run_step, *steps[k]) for k in order]
+            futures = [pool.submit(_run_task, task) for task in _tasks(steps)]
             for future in as_completed(futures):
-                rows.append(future.result())
-                bar.update()
-                bar.set_postfix_str(f"{rows[-1][0]} {rows[-1][1]}")
+                done = future.result()
+                rows += done
+                bar.update(len(done))
+                bar.set_postfix_str(f"{done[-1][0]} {done[-1][1]}")
     bar.close()
     table = pd.DataFrame(rows, columns=["game", "step", "seconds"])
     table.attrs["seconds"] = time.perf_counter() - started
