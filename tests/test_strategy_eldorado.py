@@ -342,3 +342,22 @@ def test_a_numba_profile_plays_as_the_policy_it_implements():
     mine = exchange_values("9c9d", "7dQs4c", players=3, seat=0, profile=keeps, samples=2000, seed=SEED)
     never = exchange_values("9c9d", "7dQs4c", players=3, seat=0, profile="never", samples=2000, seed=SEED)
     assert mine.equals(never) and mine.attrs["profile"] == "keeps"
+
+
+def test_command_line_prints_the_seven_actions_and_the_best_response(run_cli) -> None:
+    status, out, _ = run_cli("strategy", "eldorado", "Kh4h", "7d9d4c", "--players", "2", "--seat", "1",
+                             "--swap", "9d:Qs", "--samples", "3000", "--seed", "4")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("El Dorado exchange, seat 1 of 2 (the dealer)")
+    actions = [line.split()[:-4] for line in lines[2:9]]
+    assert [" ".join(a) for a in actions] == ["keep", "give Kh take 7d", "give Kh take 9d", "give Kh take 4c",
+                                             "give 4h take 7d", "give 4h take 9d", "give 4h take 4c"]
+    # the dealer, nines wild: giving the 4h for the 4c makes fours wild, and the dealer holds one
+    # of them with another in the flop; the enumeration-checked values put it far above the rest
+    assert lines[-1].startswith("best: give 4h take 4c")
+    given = best_response_action("Kh4h", "7d9d4c", players=2, seat=1, earlier_swaps=[("9d", "Qs")],
+                                 samples=3000, seed=4)
+    assert given == ("4h", "4c")
+    status, _, err = run_cli("strategy", "eldorado", "Kh4h", "7d9d4c", "--swap", "9dQs")
+    assert status == 2 and "--swap takes 'GIVEN:TAKEN'" in err

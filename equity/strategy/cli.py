@@ -1,4 +1,5 @@
-"""The ``equity strategy`` commands: ``push-fold`` prints a game's heads-up push/fold equilibrium.
+"""The ``equity strategy`` commands: ``push-fold`` prints a game's heads-up push/fold equilibrium;
+``eldorado`` prints the value of each El Dorado exchange action of a seat against a profile.
 
 ``equity strategy push-fold GAME --stack 10`` prints the small blind's pushing range and the big
 blind's calling range (as a rank grid), their sizes, the game value and the exploitability;
@@ -17,10 +18,10 @@ import typer
 from equity.errors import InvalidInputError
 from equity.formats import OutputFormat
 
-__all__ = ["app", "push_fold_command"]
+__all__ = ["app", "push_fold_command", "eldorado_command"]
 
 app = typer.Typer(
-    help="Equilibrium strategies: push/fold charts.",
+    help="Equilibrium strategies: push/fold charts, the El Dorado exchange.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -160,3 +161,59 @@ def _print_thresholds(frame, output: OutputFormat, game) -> None:
         typer.echo(f"\n{heading}:")
         cells = [_threshold_text(s, largest) for s in frame[column]]
         typer.echo(rank_grid(classes, cells))
+
+
+def _swap(text: str):
+    """``"9d:Qs"`` (card given, card taken) or ``"keep"``, for ``--swap``."""
+    if text.strip().lower() in {"keep", "none", "-"}:
+        return None
+    given, sep, taken = text.partition(":")
+    if not sep or not given.strip() or not taken.strip():
+        raise InvalidInputError(f"--swap takes 'GIVEN:TAKEN' (e.g. 9d:Qs) or 'keep', got {text!r}")
+    return given.strip(), taken.strip()
+
+
+@app.command("eldorado")
+def eldorado_command(
+    hole: Annotated[str, typer.Argument(help="The seat's two hole cards, e.g. Kh4h.", show_default=False)],
+    flop: Annotated[str, typer.Argument(
+        help="The flop at the seat's turn, as the earlier swaps left it.", show_default=False)],
+    players: Annotated[int, typer.Option(help="Players in the deal (2 to 9).")] = 2,
+    seat: Annotated[int | None, typer.Option(
+        help="The deciding seat: 0 exchanges first, players - 1 is the dealer (default: the dealer).")
+    ] = None,
+    swap: Annotated[list[str] | None, typer.Option(
+        help="Each earlier seat's swap in order, 'GIVEN:TAKEN' (e.g. 9d:Qs) or 'keep'.")] = None,
+    profile: Annotated[list[str] | None, typer.Option(
+        help="The later seats' exchange policy (greedy, never, lookahead): once for all, or per seat.")
+    ] = None,
+    pot: Annotated[str, typer.Option(help="The pot played for: high or low.")] = "high",
+    samples: Annotated[int, typer.Option(help="Rollouts, shared by the seven actions.")] = 20_000,
+    seed: Annotated[int | None, typer.Option(help="Seed of the rollouts.")] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
+    """Value of each El Dorado exchange action (keep, or one of six swaps) against the later seats'
+    profile, by rollouts with common random numbers: the best response and its margin."""
+    from equity.strategy.eldorado import exchange_values
+
+    seat = players - 1 if seat is None else seat
+    policies = "greedy" if not profile else profile[0] if len(profile) == 1 else profile
+    earlier = [_swap(text) for text in swap or []]
+    table = exchange_values(hole, flop, players=players, seat=seat, earlier_swaps=earlier,
+                            profile=policies, pot=pot, samples=samples, seed=seed)
+    if output is OutputFormat.csv:
+        typer.echo(table.to_csv(index=False), nl=False)
+        return
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({"hole": hole, "flop": flop, "players": players, "seat": seat,
+                               "earlier_swaps": earlier, "profile": policies, "pot": pot, "samples": samples,
+                               "best": table.attrs.get("best"),
+                               "actions": table.to_dict(orient="records")}, indent=2, default=str))
+        return
+    later = "no later seat" if seat == players - 1 else f"later seats play {policies}"
+    who = "the dealer" if seat == players - 1 else "seat 0 exchanges first"
+    typer.echo(f"El Dorado exchange, seat {seat} of {players} ({who}), hole {hole}, flop {flop}; {later}; "
+               f"{samples:,} rollouts, {pot} pot")
+    shown = table[["action", "value", "se", "gap", "gap_se"]]
+    typer.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.4f}"))
+    typer.echo(f"best: {table.attrs['best']} (value ± standard error; gap to the best with its paired error)")
