@@ -222,7 +222,7 @@ def _mount_strategy() -> None:
                       help="Equilibrium strategies: push/fold charts, the El Dorado exchange.")
 
 
-def _mount_for(argv: list[str]) -> None:
+def mount_commands(argv: list[str]) -> None:
     """Mount the command groups the arguments need: ``sim`` (the studies, which import pandas and
     the study modules) and ``draw`` / ``strategy`` only when named, or for the list of commands;
     ``equity eval`` starts without them."""
@@ -236,7 +236,7 @@ def _mount_for(argv: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; errors in the input end it with one line and status 2."""
-    _mount_for(sys.argv[1:] if argv is None else list(argv))
+    mount_commands(sys.argv[1:] if argv is None else list(argv))
     try:
         code = app(args=argv, standalone_mode=False, prog_name="equity")
         if isinstance(code, int) and code != 0:  # a command's typer.Exit(code), returned in this mode

@@ -189,7 +189,9 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
     jobs
         Processes to share the steps among (default: the CPUs available, at most 4).
     progress
-        Show a progress bar (default: when standard error is a terminal).
+        Show a progress bar (default: when standard error is a terminal; otherwise, as in a log,
+        one ``equity: warmup: ...`` line per finished group of steps, unless notices are
+        silenced, :mod:`equity.setup_notices`).
 
     Returns
     -------
@@ -206,6 +208,7 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
     from tqdm.auto import tqdm
 
     from equity.errors import OptionError
+    from equity.setup_notices import notice
 
     steps = warmup_steps(games, studies=studies)
     if jobs is None:
@@ -217,10 +220,19 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
     rows = []
     bar = tqdm(total=len(steps), disable=not progress if progress is not None else None, unit="step",
                desc="equity warmup")
+    # without a bar (a log, not a terminal) each finished group of steps is one line, unless quiet
+    lines = bar.disable and progress is None
+
+    def say(done: list[tuple[str, str, float]]) -> None:
+        if lines:
+            games = sorted({game if game != "study" else f"study {step}" for game, step, _ in done})
+            notice(f"warmup: {', '.join(games)} compiled ({len(done)} steps, "
+                   f"{sum(s for _, _, s in done):.0f} s); {bar.n} of {bar.total} steps done")
     if jobs == 1:
         for step in steps:
             rows.append(_run_step(*step))
             bar.update()
+            say(rows[-1:])
     else:
         import multiprocessing
 
@@ -232,6 +244,7 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
                 rows += done
                 bar.update(len(done))
                 bar.set_postfix_str(f"{done[-1][0]} {done[-1][1]}")
+                say(done)
     bar.close()
     table = pd.DataFrame(rows, columns=["game", "step", "seconds"])
     table.attrs["seconds"] = time.perf_counter() - started

@@ -151,3 +151,16 @@ def test_warmup_command_line_refuses_names_and_all_together() -> None:
                           text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 2
     assert done.stderr.strip() == "equity: give game names or --all, not both"
+
+
+def test_import_equity_and_equity_eval_load_only_what_they_use() -> None:
+    # import equity loads no numpy, pandas or Numba; `equity eval` neither pandas nor the studies
+    code = ("import sys\nimport equity\n"
+            "heavy = {'numpy', 'pandas', 'numba', 'simulations'}\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & heavy))\n"
+            "from equity.cli import main\n"
+            "main(['eval', 'holdem', 'AhKh', '--board', 'QhJhTh2c3d'])\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'simulations', 'matplotlib'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "royal flush: AhKhQhJhTh", "[]"]

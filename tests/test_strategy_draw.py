@@ -376,13 +376,13 @@ def test_cli_bad_input_is_one_line_and_status_2(run_cli, args, words):
 
 
 def test_the_command_module_imports_first_or_second():
-    # equity.cli imports equity.strategy.draw_cli to mount 'draw', and draw_cli takes equity.cli's
-    # output formats: either may be imported first in a fresh process
+    # equity.cli imports equity.strategy.draw_cli to mount 'draw' (when a command line names it),
+    # and draw_cli takes equity.cli's output formats: either may be imported first in a fresh process
     import subprocess
     import sys
 
     for first in ("equity.strategy.draw_cli", "equity.cli"):
-        code = (f"import {first}\nimport equity.cli\n"
+        code = (f"import {first}\nimport equity.cli\nequity.cli.mount_commands(['draw'])\n"
                 "print([c.name for c in equity.cli.app.registered_commands if c.name == 'draw'])")
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                               cwd=ROOT)
