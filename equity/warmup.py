@@ -227,7 +227,7 @@ def warmup(games: Sequence[str] | None = None, *, studies: bool = False, jobs: i
         if lines:
             games = sorted({game if game != "study" else f"study {step}" for game, step, _ in done})
             notice(f"warmup: {', '.join(games)} compiled ({len(done)} steps, "
-                   f"{sum(s for _, _, s in done):.0f} s); {bar.n} of {bar.total} steps done")
+                   f"{sum(s for _, _, s in done):.0f} s); {len(rows)} of {len(steps)} steps done")
     if jobs == 1:
         for step in steps:
             rows.append(_run_step(*step))

@@ -146,6 +146,16 @@ def test_warmup_runs_the_steps_it_lists() -> None:
     assert table.attrs["seconds"] >= table.seconds.sum() * 0.99
 
 
+def test_warmup_in_a_log_says_each_step_done(capsys) -> None:
+    # standard error is not a terminal here: no bar, one line per finished step (jobs=1)
+    from equity.warmup import warmup
+
+    warmup(["holdem"], jobs=1)
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("equity: warmup: ")]
+    assert len(said) == 4
+    assert said[0].endswith("1 of 4 steps done") and said[-1].endswith("4 of 4 steps done")
+
+
 def test_warmup_command_line_refuses_names_and_all_together() -> None:
     done = subprocess.run([sys.executable, "-m", "equity", "warmup", "holdem", "--all"], capture_output=True,
                           text=True, cwd=ROOT, timeout=300)
