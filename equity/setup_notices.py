@@ -114,8 +114,8 @@ def sets_up(what: str):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             game = args[0] if args else kwargs.get("game", "")
-            name = getattr(game, "name", game) if isinstance(getattr(game, "name", game), str) else ""
-            with setting_up(f"{name} {what}".strip()):
+            name = getattr(game, "name", game)  # a Game or a game name (bad input is refused later)
+            with setting_up(f"{name if isinstance(name, str) else ''} {what}".strip()):
                 return func(*args, **kwargs)
         return wrapper
     return decorate

@@ -152,10 +152,12 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     True
     """
     with setting_up("the calculator") as clock:
+        before = clock.seconds  # (an outer public call's clock may hold set-up from before this call)
         frame = _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, policies, progress,
                       rules, clock)
-    frame.attrs["seconds"] = max(frame.attrs["seconds"] - clock.seconds, 0.0)
-    frame.attrs["setup_seconds"] = clock.seconds
+        setup = clock.seconds - before
+    frame.attrs["seconds"] = max(frame.attrs["seconds"] - setup, 0.0)
+    frame.attrs["setup_seconds"] = setup
     return frame
 
 
@@ -199,7 +201,8 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     else:
         use_exact = False
     sums = SeatSums(q.players, q.mode == "hi_lo")
-    clock.what = f"{q.game.name} {'exact' if use_exact else 'Monte Carlo'} calculation"
+    if clock.what == "the calculator":  # this call's own clock, not an outer call's
+        clock.what = f"{q.game.name} {'exact' if use_exact else 'Monte Carlo'} calculation"
     if use_exact:
         show = progress if progress is not None else (None if cost > budget else False)
         outcomes = enumerate_outcomes(q, sums, show, plan)
