@@ -52,12 +52,13 @@ __all__ = ["board_hits", "MADE", "DRAW", "NEXT", "PAIR_CLASSES", "TRIPS_CLASSES"
 #: Section names of :func:`board_hits`'s table.
 MADE, DRAW, NEXT = "made hand", "draw", "next street"
 
-#: The classes each refined category is split into, strongest first; the last is used only in
-#: games with wild cards.
+#: The classes each refined category is split into, strongest first; the last of the pair and
+#: three-of-a-kind classes is used only in games with wild cards (a wild card never makes two pair:
+#: it makes three of a kind of a pair).
 PAIR_CLASSES = ("overpair", "top pair", "pocket pair below top pair", "second pair", "weak pair",
                 "underpair", "pair on the board", "pair with a wild card")
 TWO_PAIR_CLASSES = ("top two pair", "two pair with two hole cards", "one pair and a board pair",
-                    "two pair on the board", "two pair with a wild card")
+                    "two pair on the board")
 TRIPS_CLASSES = ("set", "trips", "three of a kind on the board", "three of a kind with a wild card")
 _REFINED = {Category.ONE_PAIR: PAIR_CLASSES, Category.TWO_PAIR: TWO_PAIR_CLASSES,
             Category.THREE_OF_A_KIND: TRIPS_CLASSES}
@@ -297,10 +298,9 @@ def _made(spot: Spot, counts: _Counts) -> tuple[np.ndarray, np.ndarray, np.ndarr
         wild = held + shown < size
         if category == Category.TWO_PAIR:
             held2, shown2 = counts.hole_ranks[rows, second], counts.board_ranks[second]
-            wild |= held2 + shown2 < 2
             both_held = (held > 0) & (held2 > 0)
             top_two = both_held & (shown > 0) & (shown2 > 0) & (first == top) & (second == runner)
-            choice = np.select([wild, top_two, both_held, (held > 0) | (held2 > 0)], [4, 0, 1, 2], 3)
+            choice = np.select([top_two, both_held, (held > 0) | (held2 > 0)], [0, 1, 2], 3)
         elif category == Category.THREE_OF_A_KIND:
             choice = np.select([wild, held >= 2, held == 1], [3, 0, 1], 2)
         else:
@@ -570,7 +570,8 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
                 if names is None:
                     add(MADE, _words(category), str(category), mine)
                     continue
-                for name in names if g.wild is not None else names[:-1]:
+                wild_class = category != Category.TWO_PAIR and g.wild is None
+                for name in names[:-1] if wild_class else names:
                     add(MADE, name, str(category), mine & (labels == _CLASS_CODE[name]))
         for name, flags in draws.items():
             if _shown(name, spot):
