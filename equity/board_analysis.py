@@ -577,10 +577,11 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
             if _shown(name, spot):
                 add(DRAW, name, None, flags)
         if next_name:
+            expected = (w[:, None] * shares).sum(axis=0)  # not w @ shares: BLAS threads cost more here
             for k, category in enumerate(g.ranking):
-                add(NEXT, _words(category), str(category), w @ shares[:, len(g.ranking) - 1 - k], exact=False)
+                add(NEXT, _words(category), str(category), expected[len(g.ranking) - 1 - k], exact=False)
             if spot.makes_hands:
-                add(NEXT, "improves", None, w @ better, exact=False)
+                add(NEXT, "improves", None, (w * better).sum(), exact=False)
         table = pd.DataFrame(rows, columns=["section", "hand", "category", "combos", "n_combos"])
         table["category"] = table["category"].astype(categories)
         table["n_combos"] = table["n_combos"].astype("Int64")
