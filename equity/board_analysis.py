@@ -518,13 +518,14 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
 
     Examples
     --------
-    >>> hits = board_hits("holdem", "AhKh, QQ", "Qh7h2c").set_index("hand")
-    >>> hits.loc[["set", "high card", "nut flush draw", "two overcards"], "n_combos"].tolist()
-    [3, 1, 1, 1]
-    >>> float(hits.loc["set", "share"])
+    >>> hits = board_hits("holdem", "AhKh, QQ", "Qh7h2c").set_index(["section", "hand"])
+    >>> hits.loc[[("made hand", "set"), ("made hand", "high card"), ("draw", "nut flush draw")],
+    ...          "n_combos"].tolist()
+    [3, 1, 1]
+    >>> float(hits.loc[("made hand", "set"), "share"])
     0.75
-    >>> hits = board_hits("holdem", "AhKh", "Qh7h2c").set_index("hand")
-    >>> round(float(hits.loc["improves", "share"]) * 47)  # 9 hearts, 6 cards pairing A or K, 8 the board
+    >>> hits = board_hits("holdem", "AhKh", "Qh7h2c").set_index(["section", "hand"])
+    >>> round(float(hits.loc[("next street", "improves"), "share"]) * 47)  # 9 hearts, 6 A or K, 8 the board
     23
     """
     import pandas as pd
