@@ -6,7 +6,8 @@ game descriptions (:func:`get_game`, :data:`GAMES`; custom games with
 (:func:`evaluate`, :func:`evaluate_low`, :func:`evaluate_many`, ...), whole
 deals (:func:`simulate`, :func:`play_deals`, :func:`exchange`, :func:`deal_from_order`) and the pot
 (:func:`settle`, :func:`settle_many`, :func:`pot_shares_many`), and equities of
-hands and ranges (:func:`calc`).
+hands and ranges (:func:`calc`; ranges: :func:`parse_range`, percent ranges' ordering
+:func:`hand_order`).
 """
 
 import importlib
@@ -33,7 +34,8 @@ _HOMES = {
     "game_from_toml": "equity.games.custom", "game_to_toml": "equity.games.custom",
     "load_game": "equity.games.custom", "save_game": "equity.games.custom",
     "pot_shares_many": "equity.pots", "settle": "equity.pots", "settle_many": "equity.pots",
-    "Range": "equity.ranges", "parse_range": "equity.ranges",
+    "Range": "equity.ranges", "parse_range": "equity.ranges", "RangeSampledWarning": "equity.ranges",
+    "hand_order": "equity.hand_orders",
     "Category": "equity.rankings",
 }
 
@@ -86,6 +88,8 @@ __all__ = [
     "pot_shares_many",
     "parse_range",
     "Range",
+    "RangeSampledWarning",
+    "hand_order",
     "InvalidInputError",
     "CardError",
     "GameError",

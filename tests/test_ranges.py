@@ -112,8 +112,11 @@ def test_ranges_are_text_and_may_use_emoji_suits() -> None:
 
 
 def test_three_card_games_reject_two_card_notation() -> None:
-    with pytest.raises(InvalidInputError, match="two-card games"):
+    # a pattern names one card per hole card: AA* is aces and any card in Tahoe, AA is an error
+    with pytest.raises(InvalidInputError, match="range token 'AA' names 2 cards; tahoe hands have 3"):
         parse_range("AA", game="tahoe")
+    with pytest.raises(InvalidInputError, match="'AKs' is two-card notation, and tahoe hands have 3"):
+        parse_range("AKs", game="tahoe")
 
 
 @pytest.mark.parametrize(

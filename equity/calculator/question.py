@@ -160,34 +160,6 @@ def _fixed_seat(text: str, codes: np.ndarray) -> Seat:
     return Seat(text, FIXED, codes[None, :].astype(np.uint8), np.ones(1))
 
 
-def _explicit_list(text: str, k: int, g: Game, known: set[int]) -> Seat:
-    """A list of explicit hands (``"AhKhQh, 2c3c4c"``) as a range of equal weights."""
-    parts = [p for p in text.replace(";", ",").replace("|", ",").split(",") if p.strip()]
-    if not parts:
-        raise InvalidInputError(f"hand {k} is empty: give its cards, a list of hands separated by "
-                                "commas, or 'random'")
-    rows = []
-    for part in parts:
-        try:
-            codes = game_cards(part, f"hand {k}", g)
-        except CardError as error:
-            raise CardError(f"{error} ({g.name} hands are written as cards, e.g. "
-                            f"{format_cards(np.array(g.deck[-g.hole_cards:], dtype=np.uint8))!r}; range "
-                            "notation is for two-card games)") from None
-        if len(codes) != g.hole_cards:
-            raise InvalidInputError(
-                f"hand {k} {text!r}: {part.strip()!r} has {n_cards(len(codes))}; {g.name} hands have "
-                f"{g.hole_cards} (give cards, a list of hands separated by commas, or 'random')")
-        if len(set(codes.tolist())) != len(codes):
-            raise CardError(f"hand {k}: {part.strip()!r} repeats a card")
-        if not known.intersection(codes.tolist()):
-            rows.append(np.sort(codes)[::-1])
-    if not rows:
-        raise InvalidInputError(f"hand {k} {text!r} has no hand left beside the known cards")
-    combos = np.unique(np.array(rows, dtype=np.uint8), axis=0)
-    return Seat(text, RANGE, combos, np.ones(len(combos)))
-
-
 def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray) -> list[Seat]:
     seats: list[Seat | None] = []
     places: dict[int, str] = {}
@@ -218,19 +190,18 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
             pending.append((k, text, codes))
     known = set(places)
     for k, text, codes in pending:
-        if g.hole_cards == 2:
-            try:
-                rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
-            except InvalidInputError as error:
-                if codes is not None and len(codes) and "," not in text:  # cards, not a range
-                    raise InvalidInputError(
-                        f"hand {k} {text!r} has {n_cards(len(codes))}; {g.name} hands have 2 (or give "
-                        "a range such as 'QQ+, AKs', or 'random')") from None
-                raise type(error)(f"hand {k}: {error}") from None
-            seat = Seat(text, RANGE, rng.combos, rng.weights)
-        else:
-            seat = _explicit_list(text, k, g, known)
-        seats[k - 1] = seat
+        if not text.strip():
+            raise InvalidInputError(f"hand {k} is empty: give its cards, a range, or 'random'")
+        try:
+            rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
+        except InvalidInputError as error:
+            if codes is not None and len(codes) and "," not in text:  # cards, not a range
+                example = "'QQ+, AKs'" if g.hole_cards == 2 else f"'AA{'*' * (g.hole_cards - 2)}'"
+                raise InvalidInputError(
+                    f"hand {k} {text!r} has {n_cards(len(codes))}; {g.name} hands have {g.hole_cards} "
+                    f"(or give a range such as {example}, or 'random')") from None
+            raise type(error)(f"hand {k}: {error}") from None
+        seats[k - 1] = Seat(text, RANGE, rng.combos, rng.weights)
     return seats  # type: ignore[return-value]
 
 
