@@ -1,6 +1,6 @@
 """The ``equity`` command: equities, hand evaluation and the list of games from a terminal.
 
-``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``,
+``equity calc GAME HAND HAND ...``, ``equity eval GAME HOLE``, ``equity games``, ``equity range RANGE``,
 ``equity cache [--prune | --clear]``, ``equity warmup [GAMES...] [--all]`` (compile ahead), and
 ``equity sim ...`` for the studies.  Wrong input prints one line saying
 what is wrong and exits with status 2.
@@ -18,6 +18,7 @@ import typer
 
 from equity.errors import InvalidInputError
 from equity.formats import OutputFormat
+from equity.range_cli import range_command
 
 #: Command-line usage errors: click's, and those of the click that newer Typer releases carry.
 _USAGE_ERRORS: tuple[type[Exception], ...] = tuple(
@@ -191,6 +192,8 @@ def warmup_command(
                f"({kernel_cache_dir()}); slowest: "
                + ", ".join(f"{r.game} {r.step} {r.seconds:.0f} s" for r in slowest.itertuples()))
 
+
+app.command("range")(range_command)
 
 _MOUNTED: set[str] = set()
 
