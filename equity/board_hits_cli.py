@@ -1,6 +1,6 @@
 """``equity hits GAME RANGE --board ...``: how a range hits a board (:func:`equity.board_hits`).
 
-:func:`register` adds the command to a Typer app (``equity.cli`` mounts it).  Wrong input raises the
+``equity.cli`` mounts :func:`hits_command` as ``equity hits``.  Wrong input raises the
 toolkit's errors, which the ``equity`` command prints in one line.
 """
 
@@ -14,7 +14,7 @@ import typer
 from equity.errors import InvalidInputError
 from equity.formats import OutputFormat
 
-__all__ = ["hits_command", "register"]
+__all__ = ["hits_command"]
 
 #: Decimals of the printed numbers: weighted combinations and shares (the JSON rounds alike).
 COMBO_DECIMALS, SHARE_DECIMALS = 2, 4
@@ -79,8 +79,3 @@ def _plain(value):
     if hasattr(value, "item"):
         return value.item()
     raise TypeError(f"cannot write {value!r} as JSON")
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``hits`` to a Typer app (the ``equity`` command's)."""
-    app.command("hits")(hits_command)

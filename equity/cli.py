@@ -16,6 +16,7 @@ from typing import Annotated
 import click
 import typer
 
+from equity.board_hits_cli import hits_command
 from equity.errors import InvalidInputError
 from equity.formats import OutputFormat
 from equity.range_cli import range_command
@@ -194,6 +195,7 @@ def warmup_command(
 
 
 app.command("range")(range_command)
+app.command("hits")(hits_command)
 
 _MOUNTED: set[str] = set()
 

@@ -11,13 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import typer
 from reference import best_high, category_name
 from typer.testing import CliRunner
 
 import equity
 from equity.board_analysis import DRAWS, board_hits
-from equity.board_hits_cli import register
 from equity.errors import InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -380,12 +378,8 @@ def test_board_hits_is_exported_lazily():
 # ---------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def app():
-    app = typer.Typer()
-    register(app)
-
-    @app.command("other")  # with two commands Typer keeps the command names
-    def other() -> None:
-        pass
+    """The ``equity`` command's own Typer app, which mounts ``hits``."""
+    from equity.cli import app
 
     return app
 
