@@ -92,6 +92,10 @@ def test_holdem_ahkh_vs_qsqd_preflop_is_the_published_figure():
     ("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d5s"),
     ("spanish", ["AhKh", "QsQd"], "Qh9c8d"),
     ("egyptian", ["AhKh", "QsQd"], "Qh7c2dTs9s"),
+    # complete boards: the kernel completes the board's last card as a one-card stub
+    ("holdem", ["AhKh", "QsQd"], "Qh7h2d5h9c"),
+    ("holdem", ["AhKh", "QsQd", "Tc9c"], "Jh8c2d7s6s"),
+    ("tahoe", ["AhKhQh", "2c3c4c", "JdJs9d"], "Ad7c2d5s9h"),
 ])
 def test_exact_equals_oracle_enumeration(game, hands, board):
     expected, _ = oracle_equity(game, hands, board)

@@ -219,16 +219,19 @@ def _paired_stub(q: Question, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 def _enumerate_fused(q: Question, holes, weights, boards: int, sums: SeatSums) -> None:
     n_parts = 1 if len(holes) >= 16 or q.missing == 0 else 16
     stub, stub_kinds = q.stub, np.zeros(0, dtype=np.uint8)
-    if len(holes) == 1 and q.players == 2 and q.missing >= 3:  # the heads-up loop may walk pairs
+    known, missing = q.board, q.missing
+    if missing == 0:  # the kernel completes at least one card: the board's last, as the stub
+        known, stub, missing = q.board[:-1], q.board[-1:], 1
+    elif len(holes) == 1 and q.players == 2 and missing >= 3:  # the heads-up loop may walk pairs
         stub, stub_kinds = _paired_stub(q, holes[0])
     per_call = max(1, 4096 // n_parts)
-    tables, wild_tables = table_args(q)
+    tables, wild_tables, duel, showdown = table_args(q)
     for start in range(0, len(holes), per_call):
         block = holes[start:start + per_call]
         task_sums = np.zeros((len(block) * n_parts, 5, q.players))
         with threads_for(len(block) * boards * q.players):
-            enumerate_plain(block, n_parts, stub, stub_kinds, q.players, q.n_hole, q.board, q.missing,
-                            tables, wild_tables, task_sums)
+            enumerate_plain(block, n_parts, stub, stub_kinds, q.players, q.n_hole, known, missing,
+                            tables, wild_tables, duel, showdown, task_sums)
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])

@@ -203,10 +203,10 @@ class Sampler:
             for row in range(count):
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
-        tables, wild_tables = table_args(q)
+        tables, wild_tables, duel, showdown = table_args(q)
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
-                         q.game.board_cards, tables, wild_tables, chunk_sums, dealt)
+                         q.game.board_cards, tables, wild_tables, duel, showdown, chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):

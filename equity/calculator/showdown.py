@@ -56,13 +56,19 @@ def fixed_wild_rows(q: Question, n: int):
     return np.full(n, q.wild, dtype=np.int8)
 
 
-def table_args(q: Question) -> tuple[HandTables, tuple | None]:
+def table_args(q: Question) -> tuple[HandTables, tuple | None, bool | None, bool | None]:
     """What the fused kernels value hands with: the game's :class:`HandTables` (with the low of a
-    hi-lo pot: 1 with the exact-rule low tables, Omaha; 2 over the hole choices, Tahoe) and the
-    tables of a fixed wild rank, or None."""
-    exact_need = kernel_hand_rule(q.game)[2]
+    hi-lo pot: 1 with the exact-rule low tables, Omaha; 2 over the hole choices, Tahoe), the
+    tables of a fixed wild rank or None, and the kernels' ``duel`` and ``showdown``, one True and
+    the other None: ``duel`` for a heads-up duel (two seats, each hand all of its hole cards and
+    the board, a high pot, no wild card), ``showdown`` for every other spot (a call compiles
+    only the scoring it uses: ``equity._kernels.calc.sample_plain``)."""
+    hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
     low_rule = 0 if q.mode != "hi_lo" else 1 if exact_need > 0 else 2
-    return hand_tables(q.game, low_rule), _wild_tables(q, tables_for(q.game))
+    wild_tables = _wild_tables(q, tables_for(q.game))
+    all_cards = len(hole_sets) == 1 and exact_need == 0 and int(hole_len[0]) == q.n_hole
+    duel = all_cards and q.players == 2 and low_rule == 0 and wild_tables is None
+    return hand_tables(q.game, low_rule), wild_tables, (True if duel else None), (None if duel else True)
 
 
 def _wild_tables(q: Question, t) -> tuple | None:
