@@ -2,8 +2,9 @@
 against brute force, the solver on games solved by hand and by grid search, the Hold'em anchors
 of the published Nash push/fold charts, the cache, bad input and the command line.
 
-The Hold'em tests read the exact 169 x 169 class matrix: built once (about 3.5 minutes on two
-cores), then read from the cache.
+The Hold'em tests read the exact 169 x 169 class matrix shipped with the package (building it
+takes about 3.5 minutes on two cores); the shipped file is checked against the calculator on
+sampled pairs of classes.
 """
 
 from __future__ import annotations
@@ -231,6 +232,33 @@ def test_matrix_is_cached_on_disk_by_fingerprint_and_method(tmp_path, monkeypatc
         class_matrix(TINY, method="monte carlo", trials=500)
     with pytest.raises(AssertionError, match="built again"):
         class_matrix(TINY, rebuild=True)
+
+
+def test_holdem_matrix_is_shipped_and_read_from_an_empty_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(push_fold_module, "_LOADED", {})
+
+    def no_build(*args):
+        raise AssertionError("built instead of read from the shipped file")
+
+    monkeypatch.setattr(push_fold_module, "_build_matrix", no_build)
+    m = class_matrix("holdem")
+    assert m.path.parent == push_fold_module.SHIPPED_MATRICES and m.method == "exact"
+    assert not list(tmp_path.iterdir())  # read in place, not copied into the cache
+    with pytest.raises(AssertionError, match="built instead"):  # a Monte Carlo matrix is not shipped
+        class_matrix("holdem", method="monte carlo", trials=100, seed=1)
+
+
+def test_shipped_holdem_matrix_is_what_the_calculator_gives_today():
+    """Random pairs of classes of the shipped file against exact calculations of today's code
+    (a change to the calculator or to Hold'em that moved an equity would fail here)."""
+    m = class_matrix("holdem")
+    texts = [",".join(equity.format_cards(c) for c in combos) for combos in m.classes.combos]
+    rng = np.random.default_rng(20261205)
+    for a, b in rng.choice(len(texts), size=(6, 2), replace=False):
+        table = equity.calc("holdem", [texts[b], texts[a]], exact=True)  # the small blind in seat 1
+        assert m.equity[a, b] == pytest.approx(table.equity.iloc[1], abs=1e-12), (m.classes.names[a],
+                                                                                 m.classes.names[b])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ __all__ = [
     "solve_push_fold",
     "hand_classes",
     "class_matrix",
+    "SHIPPED_MATRICES",
+    "write_shipped",
     "push_fold",
     "push_fold_thresholds",
     "rank_grid",
@@ -253,7 +255,7 @@ class ClassMatrix:
     seconds
         How long the matrix took to build (when it was built, not when read from the cache).
     path
-        Its cache file.
+        Its file: in the cache, or the copy shipped with the package (:data:`SHIPPED_MATRICES`).
     """
 
     classes: HandClasses
@@ -378,7 +380,10 @@ def class_matrix(game: str | Game, *, method: str | None = None, trials: int | N
 
     The cache file is ``push-fold-<game fingerprint>-<rules>-<classes>-<method>.npz`` under
     :func:`equity.tables.cache_dir` (``<rules>`` hashes the deal, the pot and the policies;
-    ``<method>`` is ``exact`` or ``mc<trials>-seed<seed>``), written atomically.
+    ``<method>`` is ``exact`` or ``mc<trials>-seed<seed>``), written atomically.  A file of the
+    same name in :data:`SHIPPED_MATRICES` (Hold'em's exact matrix, made by
+    :func:`write_shipped`) is read when the cache has none: a changed game, pot or method
+    changes the name, so a shipped matrix is only read for the question it answers.
     """
     classes = hand_classes(game)
     g = classes.game
@@ -394,12 +399,47 @@ def class_matrix(game: str | Game, *, method: str | None = None, trials: int | N
     if key in _LOADED:
         return _LOADED[key]
     path = cache_dir() / f"{key}.npz"
-    matrix = None if rebuild else _read_matrix(path, classes, method, trials, seed, mode, pair)
+    matrix = None
+    if not rebuild:
+        matrix = (_read_matrix(path, classes, method, trials, seed, mode, pair)
+                  or _read_matrix(SHIPPED_MATRICES / f"{key}.npz", classes, method, trials, seed, mode, pair))
     if matrix is None:
         matrix = _build_matrix(classes, method, trials, seed, mode, pair, progress)
         matrix = _write_matrix(path, matrix)
     _LOADED[key] = matrix
     return matrix
+
+
+#: Class matrices shipped with the package, named as in the cache (:func:`class_matrix`): the
+#: built-in games' exact matrices that take minutes (Hold'em: 14,196 exact calculations, about
+#: 200 s on two cores), made by ``python -m equity.strategy.push_fold_solver GAME``.
+SHIPPED_MATRICES = Path(__file__).resolve().parents[1] / "data" / "class_matrix"
+
+
+def write_shipped(game: str, *, progress: bool | None = None) -> Path:
+    """Compute (or read from the cache) a built-in game's exact class matrix and write it where
+    the package ships it, :data:`SHIPPED_MATRICES` (compressed; the names and values as cached)."""
+    from equity.games import GAMES
+
+    g = get_game(game)
+    if GAMES.get(g.name) is not g:
+        raise GameError(f"{g.name} is not a built-in game: its class matrix is cached, not shipped")
+    matrix = class_matrix(g, method="exact", progress=progress)
+    SHIPPED_MATRICES.mkdir(parents=True, exist_ok=True)
+    path = SHIPPED_MATRICES / matrix.path.name if matrix.path else None
+    if path is None or path == matrix.path:
+        raise GameError(f"{g.name}: the class matrix was not cached, so it has no name to ship under")
+    np.savez_compressed(path, names=np.array(matrix.classes.names), equity=matrix.equity,
+                        stderr=matrix.stderr, pairs=matrix.pairs, seconds=np.float64(matrix.seconds))
+    return path
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m equity.strategy.push_fold_solver GAME ...``: make the shipped class matrices."""
+    for name in (sys.argv[1:] if argv is None else argv):
+        started = time.perf_counter()
+        path = write_shipped(name, progress=True)
+        print(f"{name}: {path} in {time.perf_counter() - started:.0f} s", flush=True)
 
 
 def _read_matrix(path: Path, classes, method, trials, seed, mode, pair) -> ClassMatrix | None:
@@ -942,3 +982,7 @@ def push_fold_thresholds(game: str | Game, *, stacks: Sequence[float] | None = N
     frame.attrs.update(game=matrix.classes.game.name, ante=ante, stacks=grid.tolist(), method=matrix.method,
                        exploitability=worst)
     return frame
+
+
+if __name__ == "__main__":
+    main()
