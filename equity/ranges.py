@@ -237,14 +237,16 @@ def _rank(symbol: str, token: str) -> int:
 
 def _class_combos(high: int, low: int, kind: str, suits=(0, 1, 2, 3)) -> list[tuple[int, int]]:
     """Combos of one hand class (pair, suited ``s``, offsuit ``o`` or both ``''``), higher
-    card first, in descending order of card codes."""
+    card first, by the suits of the first card then of the second (clubs first).  The order
+    is part of the seeded results: a Monte Carlo range seat draws its combos by position, so
+    the same seed gives the same numbers as in earlier versions (``tests/fingerprints.json``)."""
     out = []
-    for s1 in sorted(suits, reverse=True):
-        for s2 in sorted(suits, reverse=True):
+    for s1 in sorted(suits):
+        for s2 in sorted(suits):
             a, b = 4 * high + s1, 4 * low + s2
             if high == low:
-                if s1 > s2:
-                    out.append((a, b))
+                if s1 < s2:
+                    out.append((b, a))
             elif (kind == "s" and s1 == s2) or (kind == "o" and s1 != s2) or kind == "":
                 out.append((a, b))
     return out
@@ -576,6 +578,6 @@ def _compress(r: Range) -> str:
     for w in sorted(by_weight, key=lambda x: (x != 1.0, -x)):
         suffix = "" if w == 1.0 else f":{w!r}"
         tokens.extend(t + suffix for t in _class_tokens(by_weight[w], g))
-    for (a, b), w in loose:
+    for (a, b), w in sorted(loose, key=lambda combo: (-combo[0][0], -combo[0][1])):  # highest first
         tokens.append(format_cards([a, b]) + ("" if w == 1.0 else f":{w!r}"))
     return ", ".join(tokens)

@@ -201,7 +201,11 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
                     f"hand {k} {text!r} has {n_cards(len(codes))}; {g.name} hands have {g.hole_cards} "
                     f"(or give a range such as {example}, or 'random')") from None
             raise type(error)(f"hand {k}: {error}") from None
-        seats[k - 1] = Seat(text, RANGE, rng.combos, rng.weights)
+        combos, weights = rng.combos, rng.weights
+        if g.hole_cards != 2:  # hands of other sizes are dealt in card order, as they always were:
+            order = np.lexsort(combos.T[::-1])  # a seeded Monte Carlo draws a seat's hands by position
+            combos, weights = combos[order], weights[order]
+        seats[k - 1] = Seat(text, RANGE, combos, weights)
     return seats  # type: ignore[return-value]
 
 
