@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+import time
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -89,3 +92,26 @@ def run_cli(capsys):
         return code, out.out, out.err
 
     return run
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """With ``EQUITY_COMPILE_REPORT=<folder>``, each worker appends to a file there the kernels
+    each test compiled and the test's wall time (what a cold run spends where, past the warm-up)."""
+    folder = os.environ.get("EQUITY_COMPILE_REPORT")
+    if not folder:
+        return (yield)
+
+    from equity.setup_notices import compile_log
+
+    before = len(compile_log())
+    started = time.perf_counter()
+    try:
+        return (yield)
+    finally:
+        compiled = compile_log()[before:]
+        line = {"test": item.nodeid, "seconds": round(time.perf_counter() - started, 2),
+                "compiled": [(name, round(s, 2)) for name, s in compiled]}
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(Path(folder) / f"compile-{worker}.jsonl", "a") as out:
+            out.write(json.dumps(line) + "\n")
