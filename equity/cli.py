@@ -114,25 +114,54 @@ def eval_command(
     board: Annotated[str, typer.Option(help="Board cards.")] = "",
     wild: Annotated[str | None, typer.Option(help="Wild rank (El Dorado), e.g. K.")] = None,
     game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
 ) -> None:
     """Describe the best hand and the cards that play."""
+    from equity.cards import format_cards
     from equity.evaluator import evaluate
 
     name, rest = (None, args) if game_file else (args[0], args[1:])
     if len(rest) != 1:
         raise InvalidInputError(f"give the hole cards as one word, e.g. AhKd (got {len(rest)} words)")
-    hand = evaluate(_game(name, game_file), rest[0], board, wild=wild)
-    typer.echo(f"{hand}: {hand.cards}")
+    g = _game(name, game_file)
+    hand = evaluate(g, rest[0], board, wild=wild)
+    record = {"game": hand.game, "hole": format_cards(rest[0]), "board": format_cards(board) if board else "",
+              "wild": wild, "category": hand.category, "description": hand.description, "cards": hand.cards,
+              "strength": int(hand.strength), "hole_cards_used": int(hand.hole_cards_used)}
+    _echo_records([record], output, table=lambda: f"{hand}: {hand.cards}", single=True)
 
 
 @app.command("games")
-def games_command() -> None:
+def games_command(
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
     """List the games, one line each."""
     from equity.games import GAMES
 
+    records = [{"name": name, "title": game.title, "description": game.description,
+                "hole_cards": game.hole_cards, "board_cards": game.board_cards}
+               for name, game in GAMES.items()]
     width = max(len(name) for name in GAMES)
-    for name, game in GAMES.items():
-        typer.echo(f"{name:<{width}}  {game.title}: {game.description}")
+    _echo_records(records, output, table=lambda: "\n".join(
+        f"{r['name']:<{width}}  {r['title']}: {r['description']}" for r in records))
+
+
+def _echo_records(records: list[dict], output: OutputFormat, *, table, single: bool = False) -> None:
+    """Print ``records`` as CSV (a header and a row each), JSON (a list, or with ``single`` its one
+    object) or the text ``table()``."""
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(records[0] if single else records, indent=2))
+    elif output is OutputFormat.csv:
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+        typer.echo(buffer.getvalue(), nl=False)
+    else:
+        typer.echo(table())
 
 
 @app.command("cache")

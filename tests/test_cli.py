@@ -122,3 +122,20 @@ def test_card_with_a_non_ascii_suit_letter_is_one_line_and_status_2(run_cli):
     code, out, err = run_cli("eval", "holdem", "A\u017f2c", "--board", "KdQd9h8h3c")
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "cannot read a card" in err and "Traceback" not in err
+
+
+def test_eval_and_games_print_csv_and_json(run_cli):
+    code, out, _ = run_cli("eval", "holdem", "kh ah", "--board", "QhJhTh2c3d", "--format", "json")
+    hand = json.loads(out)
+    assert code == 0 and hand["hole"] == "KhAh" and hand["board"] == "QhJhTh2c3d"  # canonical cards
+    assert hand["category"] == "straight_flush" and hand["description"] == "royal flush"
+    assert sorted(hand["cards"][i:i + 2] for i in range(0, 10, 2)) == sorted(["Ah", "Kh", "Qh", "Jh", "Th"])
+    code, out, _ = run_cli("eval", "holdem", "7c2d", "--board", "QhJhTh2c3d", "--format", "csv")
+    header, row = out.strip().splitlines()
+    assert header.split(",")[:3] == ["game", "hole", "board"] and ",one_pair," in f",{row},"
+    code, out, _ = run_cli("games", "--format", "json")
+    games = {g["name"]: g for g in json.loads(out)}
+    assert games["tahoe"]["hole_cards"] == 3 and games["spanish"]["board_cards"] == 5
+    code, out, _ = run_cli("games", "--format", "csv")
+    assert out.splitlines()[0] == "name,title,description,hole_cards,board_cards"
+    assert len(out.strip().splitlines()) == len(games) + 1
