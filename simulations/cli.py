@@ -1,4 +1,5 @@
-"""The studies on the command line: ``equity sim list``, ``run STUDY``, ``show RUN`` and ``plot RUN``.
+"""The studies on the command line: ``equity sim list``, ``run STUDY``, ``runs``, ``show RUN`` and
+``plot RUN`` (a run named by its id, a unique prefix of it, or its folder).
 
 ``app`` is a Typer application; ``equity.cli`` mounts it as ``equity sim``, and
 ``python -m simulations.cli`` runs it on its own.
@@ -6,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 from typing import Annotated
@@ -14,6 +16,7 @@ import pandas as pd
 import typer
 
 from equity.errors import InvalidInputError
+from equity.formats import OutputFormat
 from simulations import harness
 
 __all__ = ["app", "main"]
@@ -27,9 +30,44 @@ def _fail(error: Exception) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def _run_folder(run_name: str, out: Path) -> str:
+    """A run's folder or id as given, or the one run under ``out`` whose id starts with it."""
+    if (Path(run_name) / harness.RECORD_FILE).exists() or (out / run_name / harness.RECORD_FILE).exists():
+        return run_name
+    matches = sorted(p.name for p in out.glob(f"{_glob_escape(run_name)}*")
+                     if (p / harness.RECORD_FILE).exists())
+    if len(matches) > 1:
+        raise _fail(InvalidInputError(f"run {run_name!r} names {len(matches)} runs under {out}: "
+                                      f"{', '.join(matches)}; give more of the id"))
+    return matches[0] if matches else run_name
+
+
+def _glob_escape(text: str) -> str:
+    """``text`` with the characters glob reads as patterns taken literally."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+def _json_ready(value):
+    """numpy and pandas scalars as plain JSON values."""
+    return value.item() if hasattr(value, "item") else str(value)
+
+
 @app.command("list")
-def list_studies() -> None:
+def list_studies(
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
     """List the studies with their parameters, default size and the size for the published precision."""
+    if output is not OutputFormat.table:
+        rows = [{"study": s.name, "title": s.title, "question": s.question, "parameters": dict(s.defaults),
+                 "deals": s.deals, "published_deals": s.published_deals, "precision": s.precision}
+                for s in harness.studies().values()]
+        if output is OutputFormat.json:
+            typer.echo(json.dumps(rows, indent=2, default=_json_ready))
+        else:
+            frame = pd.DataFrame(rows).assign(parameters=[json.dumps(r["parameters"], default=_json_ready)
+                                                          for r in rows])
+            typer.echo(frame.to_csv(index=False), nl=False)
+        return
     for study in harness.studies().values():
         typer.echo(f"{study.name}: {study.title}")
         typer.echo(textwrap.fill(study.question, width=100, initial_indent="    ", subsequent_indent="    "))
@@ -96,18 +134,68 @@ def run(
     typer.echo(f"tables and record in {result.directory}")
 
 
+@app.command("runs")
+def runs(
+    out: Annotated[Path, typer.Option(help="Folder holding the runs.")] = Path("results"),
+    output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
+) -> None:
+    """List the finished runs under --out: id, study, deals, when, and whether this code made them."""
+    rows = []
+    for folder in sorted(out.glob("*")) if out.is_dir() else []:
+        try:
+            record = json.loads((folder / harness.RECORD_FILE).read_text())
+        except (OSError, ValueError):
+            continue  # not a finished run (or an unreadable one: 'show' says why)
+        try:
+            current = not harness.code_changes(record)
+        except InvalidInputError:
+            current = False
+        rows.append({"run_id": record.get("run_id", folder.name), "study": record.get("study"),
+                     "deals": record.get("deals_total"), "finished": record.get("finished"),
+                     "this_code": current, "folder": str(folder)})
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows, indent=2, default=_json_ready))
+    elif output is OutputFormat.csv:
+        columns = ["run_id", "study", "deals", "finished", "this_code", "folder"]
+        typer.echo(pd.DataFrame(rows, columns=columns).to_csv(index=False), nl=False)
+    elif not rows:
+        typer.echo(f"no finished runs under {out}")
+    else:
+        frame = pd.DataFrame(rows).drop(columns="folder")
+        frame["this_code"] = frame["this_code"].map({True: "yes", False: "no (made by other code)"})
+        typer.echo(frame.to_string(index=False))
+
+
 @app.command("show")
 def show(
-    run_name: Annotated[str, typer.Argument(metavar="RUN", help="A run's id (under --out) or its folder.")],
+    run_name: Annotated[str, typer.Argument(
+        metavar="RUN", help="A run's id or a unique prefix of it (under --out), or its folder.")],
     out: Annotated[Path, typer.Option(help="Folder holding the runs.")] = Path("results"),
     table: Annotated[str | None, typer.Option(help="Print only this table.")] = None,
+    output: Annotated[OutputFormat, typer.Option(
+        "--format", help="Output format (csv prints one table: --table names it if the run has several).")
+    ] = OutputFormat.table,
 ) -> None:
     """Print a finished run's record and tables."""
     try:
-        result = harness.load_run(run_name, out=out)
+        result = harness.load_run(_run_folder(run_name, out), out=out)
     except InvalidInputError as error:
         raise _fail(error) from None
     record = result.record
+    if table is not None and table not in result.tables:
+        raise _fail(InvalidInputError(f"no table {table!r}: the run has {', '.join(result.tables)}"))
+    names = [table] if table else list(result.tables)
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({"record": record, "tables": {
+            name: json.loads(result.tables[name].to_json(orient="records", double_precision=10))
+            for name in names}}, indent=2, default=_json_ready))
+        return
+    if output is OutputFormat.csv:
+        if len(names) != 1:
+            raise _fail(InvalidInputError(f"--format csv prints one table: choose it with --table "
+                                          f"({', '.join(names)})"))
+        typer.echo(result.tables[names[0]].to_csv(index=False), nl=False)
+        return
     typer.echo(f"{record['study']}: {record['title']}")
     for key in ("run_id", "seed", "deals", "parameters", "version", "git_commit", "started", "finished",
                 "elapsed_seconds", "deals_per_second"):
@@ -118,19 +206,17 @@ def show(
         changes = ["the study is not known to this code"]
     typer.echo(f"  code: {'made by other code: ' + '; '.join(changes) if changes else 'this code'}"
                f" (fingerprint {record.get('fingerprint')})")
-    names = [table] if table else list(result.tables)
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200,
                            "display.float_format", "{:.6g}".format):
         for name in names:
-            if name not in result.tables:
-                raise _fail(InvalidInputError(f"no table {name!r}: the run has {', '.join(result.tables)}"))
             typer.echo(f"\n{name}:")
             typer.echo(result.tables[name].to_string(index=False))
 
 
 @app.command("plot")
 def plot(
-    run_name: Annotated[str, typer.Argument(metavar="RUN", help="A run's id (under --out) or its folder.")],
+    run_name: Annotated[str, typer.Argument(
+        metavar="RUN", help="A run's id or a unique prefix of it (under --out), or its folder.")],
     out: Annotated[Path, typer.Option(help="Folder holding the runs.")] = Path("results"),
     to: Annotated[Path | None, typer.Option(help="Folder for the figures (default: the run's figures/).")
                   ] = None,
@@ -141,7 +227,8 @@ def plot(
     from simulations.plots import plot_run
 
     try:
-        written = plot_run(harness.load_run(run_name, out=out), to, formats=tuple(format or ("png",)))
+        written = plot_run(harness.load_run(_run_folder(run_name, out), out=out), to,
+                           formats=tuple(format or ("png",)))
     except InvalidInputError as error:
         raise _fail(error) from None
     for path in written:

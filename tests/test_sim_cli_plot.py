@@ -48,3 +48,37 @@ def test_charts_name_a_custom_game_by_its_title_not_its_path(tmp_path):
     assert game_name(str(EXAMPLES / "short_deck_holdem.toml")) == "Short-deck Hold'em"  # its title line
     assert game_name(str(tmp_path / "gone_since.toml")) == "gone_since"  # a file moved since the run
     assert game_name("eldorado") == "El Dorado"
+
+
+def test_runs_are_listed_and_named_by_a_unique_prefix(run_cli, tmp_path):
+    import json
+
+    for seed in ("1", "2"):
+        code, _, err = run_cli("sim", "run", "rarity", "--deals", "2048", "--players", "2", "--seed", seed,
+                               "--param", "games=holdem", "--out", str(tmp_path), "--no-progress")
+        assert code == 0, err
+    code, out, _ = run_cli("sim", "runs", "--out", str(tmp_path), "--format", "json")
+    listed = json.loads(out)
+    assert code == 0 and [r["study"] for r in listed] == ["rarity", "rarity"]
+    assert all(r["this_code"] and r["deals"] > 0 for r in listed)
+    ids = sorted(r["run_id"] for r in listed)
+    assert all(Path(r["folder"]).name == r["run_id"] for r in listed)
+    code, out, _ = run_cli("sim", "runs", "--out", str(tmp_path))
+    assert code == 0 and all(i in out for i in ids) and out.count("yes") == 2
+    # a prefix common to both runs is refused with both ids; a longer one names one run
+    common = "rarity-"
+    code, _, err = run_cli("sim", "show", common, "--out", str(tmp_path))
+    assert code == 2 and all(i in err for i in ids) and "give more of the id" in err
+    unique = ids[0][:-4]
+    code, out, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--table", "result",
+                             "--format", "csv")
+    assert code == 0, err
+    table = pd.read_csv(__import__("io").StringIO(out))
+    assert set(table.game) == {"holdem"} and table["count"].sum() > 0
+    code, out, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--format", "json")
+    shown = json.loads(out)
+    assert shown["record"]["run_id"] == ids[0] and set(shown["tables"]) == {"result", "inversions"}
+    code, _, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--format", "csv")
+    assert code == 2 and "--table" in err  # two tables: csv needs one named
+    code, out, _ = run_cli("sim", "list", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("study,title,question,parameters,deals")
