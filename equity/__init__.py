@@ -19,6 +19,7 @@ import importlib.util
 _HOMES = {
     "board_hits": "equity.board_analysis",
     "calc": "equity.calculator", "PrecisionNotReachedWarning": "equity.calculator",
+    "equity_distribution": "equity.calculator.breakdown",
     "card_codes": "equity.cards", "format_cards": "equity.cards",
     "Deals": "equity.deal", "deal_from_order": "equity.deal", "play_deals": "equity.deal",
     "simulate": "equity.deal",
@@ -58,6 +59,7 @@ __all__ = [
     "board_hits",
     "calc",
     "PrecisionNotReachedWarning",
+    "equity_distribution",
     "card_codes",
     "format_cards",
     "Hand",

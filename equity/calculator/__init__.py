@@ -73,7 +73,7 @@ def _equity_frame(sums: SeatSums, q: Question, exact: bool) -> pd.DataFrame:
 def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = "", *,
          trials: int | None = None, exact: bool | None = None, precision: float | None = None,
          seed: int | None = None, hi_lo: bool = False, policies=None, progress: bool | None = None,
-         **rules) -> pd.DataFrame:
+         by: str | None = None, seat: int | None = None, **rules) -> pd.DataFrame:
     """Each hand's share of the pot, by exact enumeration or by Monte Carlo with a standard error.
 
     Parameters
@@ -116,6 +116,11 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     progress
         True shows a progress bar, False never; None (default) shows one for
         long runs when the output is a terminal.
+    by, seat
+        ``"combo"`` or ``"class"``: instead of one row per seat, one row per combination (or hand
+        class) of the range in ``seat`` (default: the first range), each with its own equity,
+        standard error and probability, card removal included: see
+        :func:`equity.calculator.breakdown.breakdown` (``trials`` then counts per combination).
     **rules
         ``wild``: El Dorado after the exchange, the final wild rank (``"K"``, or
         ``"none"``), with the final flop as the board and the hands as they are
@@ -151,6 +156,11 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
     >>> bool(abs(mc.equity[0] - 0.8520) < 4 * mc.stderr[0])
     True
     """
+    if by is not None or seat is not None:
+        from equity.calculator.breakdown import breakdown
+
+        return breakdown(game, hands, board, dead, by="combo" if by is None else by, seat=seat, trials=trials,
+                         exact=exact, seed=seed, hi_lo=hi_lo, policies=policies, progress=progress, **rules)
     with setting_up("the calculator") as clock:
         before = clock.seconds  # (an outer public call's clock may hold set-up from before this call)
         frame = _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, policies, progress,
