@@ -90,6 +90,7 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
             lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, hi_lo=True, **quiet),
         ) if not has_phase(g, Exchange) else calls(
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], exact=True, **quiet),
+            lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], **sample),
         )))
         steps.append(("calc monte carlo", calls(
             lambda: equity.calc(game, d.hole[:2], **sample),
