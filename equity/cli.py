@@ -46,6 +46,10 @@ def _game(name: str | None, game_file: str | None):
     return get_game(name)
 
 
+#: Decimals of ``equity calc``'s numbers, in the table and in the JSON alike.
+CALC_DECIMALS = 6
+
+
 @app.command("calc")
 def calc_command(
     args: Annotated[list[str], typer.Argument(
@@ -95,7 +99,8 @@ def calc_command(
         typer.echo(json.dumps({"game": attrs["game"], "method": attrs["method"],
                                "trials": attrs.get("trials"), "outcomes": attrs.get("outcomes"),
                                "seed": attrs["seed"], "board": attrs["board"], "dead": attrs["dead"],
-                               "pot": attrs["pot"], "players": table.to_dict(orient="records")},
+                               "pot": attrs["pot"],
+                               "players": table.round(CALC_DECIMALS).to_dict(orient="records")},
                               indent=2))
     else:
         size = (f"{attrs['outcomes']:,} outcomes" if attrs["method"] == "exact"
@@ -104,7 +109,7 @@ def calc_command(
         setup = attrs.get("setup_seconds", 0.0)
         setup = f"; first-use set-up {setup:.1f} s" if setup >= 0.05 else ""
         typer.echo(f"{attrs['game']}{where}: {attrs['method']} ({size}, {attrs['seconds']:.2f} s{setup})")
-        typer.echo(table.to_string(index=False, float_format=lambda x: f"{x:.6f}"))
+        typer.echo(table.to_string(index=False, float_format=lambda x: f"{x:.{CALC_DECIMALS}f}"))
 
 
 @app.command("eval")
