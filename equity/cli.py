@@ -79,6 +79,10 @@ def calc_command(
     from equity.calculator import PrecisionNotReachedWarning, calc
 
     name, hands = (None, args) if game_file else (args[0], args[1:])
+    for k, hand in enumerate(hands[:-1], start=1):
+        if hand.rstrip().endswith(","):  # 'QQ+, AKs' unquoted reaches us as 'QQ+,' and 'AKs'
+            raise InvalidInputError(f"hand {k} {hand!r} ends with a comma: the shell split a range into "
+                                    f"words; quote each range, e.g. '{hand} {hands[k]}'")
     g = _game(name, game_file)
     rules: dict = {}
     if wild is not None:

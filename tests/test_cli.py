@@ -141,3 +141,10 @@ def test_eval_and_games_print_csv_and_json(run_cli):
     code, out, _ = run_cli("games", "--format", "csv")
     assert out.splitlines()[0] == "name,title,description,hole_cards,board_cards"
     assert len(out.strip().splitlines()) == len(games) + 1
+
+
+def test_a_range_split_by_the_shell_is_refused_with_a_hint_to_quote_it(run_cli):
+    code, out, err = run_cli("calc", "holdem", "QQ+,", "AKs", "random")
+    assert code == 2 and out == "" and "quote each range" in err and "'QQ+, AKs'" in err
+    code, out, _ = run_cli("calc", "holdem", "QQ+, AKs", "random", "--trials", "2000", "--seed", "1")
+    assert code == 0 and "QQ+, AKs" in out  # quoted, the same range is played
