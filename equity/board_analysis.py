@@ -541,7 +541,9 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
     street, next_name = spot.street_names()
     better, shares = _next_street(spot, positions) if next_name else (None, None)
     bottom_up = [str(c) for c in reversed(g.ranking)]
-    categories = pd.CategoricalDtype(bottom_up, ordered=True)
+    from equity.evaluator import category_dtype
+
+    categories = category_dtype(g)
     w = spot.weights
     total = float(w.sum())
     if by == "combo":

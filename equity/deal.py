@@ -24,6 +24,7 @@ from equity.eldorado_exchange import exchange, run_exchange
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.evaluator import (
     categories_of,
+    category_dtype,
     class_tables,
     evaluate_low_many,
     evaluate_many,
@@ -195,7 +196,7 @@ class Deals:
             columns["board"] = np.repeat(row_texts(self.board), players)
         columns.update({
             "folded": self.folded.ravel(),
-            "category": categories_of(g, self.high.ravel()),
+            "category": pd.Categorical(categories_of(g, self.high.ravel()), dtype=category_dtype(g)),
             "strength": self.high.ravel(),
             "share": self.share.ravel(),
         })

@@ -564,6 +564,14 @@ def category_positions(strengths) -> np.ndarray:
     return np.asarray(strengths, dtype=np.uint32) >> np.uint32(CATEGORY_SHIFT)
 
 
+def category_dtype(game: str | Game):
+    """The game's hand categories as an ordered ``pandas.CategoricalDtype``, lowest first (so
+    ``<``, ``max`` and sorting follow the game's ranking): the type of every ``category`` column."""
+    import pandas as pd
+
+    return pd.CategoricalDtype([str(c) for c in reversed(get_game(game).ranking)], ordered=True)
+
+
 def categories_of(game: str | Game, strengths) -> np.ndarray:
     """Category names of high-hand strengths, as an object array.
 

@@ -578,3 +578,15 @@ def test_lookahead_takes_the_option_of_best_exact_share_for_the_pot(pot: str) ->
         h, f = divmod(best - 1, 3)
         assert got["hole"][0] == R.show([flop[f] if k == h else hole[k] for k in range(2)])
         assert got["wild"] == R.RANK_CHARS[R.rank_of(hole[h])]
+
+
+@pytest.mark.parametrize("game", ["holdem", "spanish"])
+def test_the_deal_table_categories_are_ordered_as_the_game_ranks_them(game):
+    table = equity.simulate(game, 3, 400, seed=2, aggregate=False)
+    ranking = [str(c) for c in equity.get_game(game).ranking]  # best first, from the rule text
+    assert list(table.category.cat.categories) == ranking[::-1] and table.category.cat.ordered
+    # the best category present is the one of the highest strength
+    assert table.category.max() == table.category[table.strength.idxmax()]
+    if game == "spanish":  # a flush beats a full house in Spanish poker
+        assert table.category.dtype.categories.get_loc("flush") > table.category.dtype.categories.get_loc(
+            "full_house")
