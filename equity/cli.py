@@ -97,6 +97,7 @@ def calc_command(
     for warning in caught:
         typer.echo(f"equity: warning: {warning.message}", err=True)
     attrs = dict(table.attrs)
+    table["hand"] = [_canonical(hand) for hand in table.hand]
     if output is OutputFormat.csv:
         typer.echo(table.to_csv(index=False), nl=False)
     elif output is OutputFormat.json:
@@ -114,6 +115,19 @@ def calc_command(
         setup = f"; first-use set-up {setup:.1f} s" if setup >= 0.05 else ""
         typer.echo(f"{attrs['game']}{where}: {attrs['method']} ({size}, {attrs['seconds']:.2f} s{setup})")
         typer.echo(table.to_string(index=False, float_format=lambda x: f"{x:.{CALC_DECIMALS}f}"))
+
+
+def _canonical(hand: str) -> str:
+    """A hand of exact cards in the canonical notation (``"ah kh"`` -> ``"AhKh"``); a range, a
+    list of hands or ``random`` as given."""
+    from equity.cards import card_codes, format_cards
+
+    if "," in hand:
+        return hand
+    try:
+        return format_cards(card_codes(hand))
+    except InvalidInputError:
+        return hand
 
 
 @app.command("eval")

@@ -148,3 +148,11 @@ def test_a_range_split_by_the_shell_is_refused_with_a_hint_to_quote_it(run_cli):
     assert code == 2 and out == "" and "quote each range" in err and "'QQ+, AKs'" in err
     code, out, _ = run_cli("calc", "holdem", "QQ+, AKs", "random", "--trials", "2000", "--seed", "1")
     assert code == 0 and "QQ+, AKs" in out  # quoted, the same range is played
+
+
+def test_calc_echoes_exact_cards_in_the_canonical_notation(run_cli):
+    code, out, _ = run_cli("calc", "holdem", "ah kh", "QQ+, AKs", "random", "--trials", "2000", "--seed", "1",
+                           "--format", "csv")
+    hands = [line.split(",")[0] for line in out.strip().splitlines()[1:]]
+    assert code == 0 and hands[0] == "AhKh" and hands[2] == "random"
+    assert '"QQ+, AKs"' in out  # a range as given (quoted by the CSV writer)
