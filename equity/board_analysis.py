@@ -115,17 +115,13 @@ class Spot:
 
 
 def _cards(cards: CardsLike | None, what: str, game: Game) -> np.ndarray:
+    """The cards of ``game``'s deck named by ``cards`` (none for None or blank text), as the
+    calculator reads them (:func:`equity.calculator.question.game_cards`)."""
+    from equity.calculator.question import game_cards
+
     if cards is None or (isinstance(cards, str) and not cards.strip()):
         return np.zeros(0, dtype=np.uint8)
-    try:
-        codes = card_codes(cards)
-    except CardError as error:
-        raise CardError(f"{what}: {error}") from None
-    for code in codes.tolist():
-        if code not in game.deck:
-            raise CardError(f"{what}: card '{card_text(code)}' is not in the {game.name} deck "
-                            f"({game.describe_deck()})")
-    return codes
+    return game_cards(cards, what, game)
 
 
 def _wild_rank(game: Game, wild) -> int:

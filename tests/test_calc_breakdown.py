@@ -95,3 +95,10 @@ def test_hand_class_names(cards, expected):
 def test_bad_breakdowns_are_one_clear_error(call, words):
     with pytest.raises(OptionError, match=words):
         call()
+
+
+def test_progress_false_shows_no_bar_and_true_shows_one(capsys):
+    equity.calc("holdem", ["QQ, AKs", "JJ"], board="Qh7c2d", by="combo", progress=False)
+    assert "hands of the range" not in capsys.readouterr().err
+    equity.calc("holdem", ["QQ, AKs", "JJ"], board="Qh7c2d", by="combo", progress=True)
+    assert "hands of the range" in capsys.readouterr().err

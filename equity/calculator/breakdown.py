@@ -140,8 +140,8 @@ def breakdown(game: str | Game, hands: Sequence[str], board: str = "", dead: str
     sample_all = exact is False or trials is not None or (exact is None and not _enumerable(
         q.game, texts, seat, format_cards(target.combos[0]), board, dead, hi_lo, policies, rules))
     rows, methods = [], set()
-    for i in tqdm(range(len(target.combos)), disable=False if progress is False else
-                  (None if progress is None else not progress), unit="hand", desc="hands of the range"):
+    for i in tqdm(range(len(target.combos)), disable=None if progress is None else not progress,
+                  unit="hand", desc="hands of the range"):
         if probability[i] == 0:
             continue
         given = list(texts)
