@@ -214,6 +214,157 @@ def test_exchange_game_plays_both_orders_with_the_big_blind_first():
     assert push_fold(MINI_DORADO, 4, trials=500, seed=2, policies=("never", "greedy")).exploitability < 1e-3
 
 
+# ---------------------------------------------------------------------------------------------
+# Three hole cards (Tahoe): classes by suit relabelling, the matrix from whole random deals
+# ---------------------------------------------------------------------------------------------
+#: Queens to aces, three hole cards of which at most two play, a three-card board: every hand is
+#: two hole cards and the board (no flush, no straight: TINY's strength applies).
+TINY3 = equity.define_game("tiny3_push_fold", hole_cards=3, deck="Q-A", streets=[("flop", 3)],
+                           hole_cards_used="at most 2", max_players=2)
+
+
+def orbit_key(hand, suits="cdhs") -> tuple:
+    """A hand's class, written from the rule alone: the smallest sorted card tuple over every
+    relabelling of the suits."""
+    best = None
+    for perm in itertools.permutations(range(4)):
+        key = tuple(sorted(4 * (c // 4) + perm[c % 4] for c in hand))
+        best = key if best is None or key < best else best
+    return best
+
+
+def tiny3_combo_matrix():
+    """Every TINY3 combo and the first player's share of the pot against every other combo over
+    every board, with ``apart`` marking the pairs that share no card."""
+    deck = list(TINY3.deck)
+    combos = list(itertools.combinations(deck, 3))
+    strength = {five: tiny_strength(five) for five in itertools.combinations(deck, 5)}
+
+    def best(hole, board):
+        return max(strength[tuple(sorted((*two, *board)))] for two in itertools.combinations(hole, 2))
+
+    n = len(combos)
+    share, apart = np.full((n, n), 0.5), np.zeros((n, n))
+    for i, a in enumerate(combos):
+        for j, b in enumerate(combos):
+            if j < i or set(a) & set(b):
+                continue
+            rest = [c for c in deck if c not in a and c not in b]
+            boards = list(itertools.combinations(rest, 3))
+            won = 0.0
+            for board in boards:
+                sa, sb = best(a, board), best(b, board)
+                won += 1.0 if sa > sb else 0.5 if sa == sb else 0.0
+            share[i, j], share[j, i] = won / len(boards), 1 - won / len(boards)
+            apart[i, j] = apart[j, i] = 1
+    return combos, share, apart
+
+
+@pytest.fixture(scope="module")
+def tiny3_reference():
+    return tiny3_combo_matrix()
+
+
+def test_tahoe_classes_are_the_suit_relabelling_orbits_of_its_hands():
+    classes = hand_classes("tahoe")
+    assert len(classes) == 1755 and int(classes.counts.sum()) == math.comb(52, 3) and not classes.grid
+    orbits = Counter(orbit_key(h) for h in itertools.combinations(range(52), 3))
+    assert len(orbits) == 1755
+    assert sorted(orbits.values()) == sorted(classes.counts.tolist())
+    rng = np.random.default_rng(7)
+    for k in rng.choice(len(classes), size=40, replace=False):
+        keys = {orbit_key(tuple(c)) for c in classes.combos[k].tolist()}
+        assert len(keys) == 1 and orbits[keys.pop()] == classes.counts[k]
+        # a class is found by any of its hands, and its name is one of them
+        hand = equity.format_cards(classes.combos[k][rng.integers(classes.counts[k])])
+        assert classes.index(hand) == k and classes.index(classes.names[k]) == k
+
+
+def test_tahoe_pair_counts_are_the_disjoint_combo_pairs():
+    classes = hand_classes("tahoe")
+    counts = classes.pair_counts()
+    assert counts.sum() == math.comb(52, 3) * math.comb(49, 3) and (counts == counts.T).all()
+    rng = np.random.default_rng(11)
+    for a, b in [*rng.choice(len(classes), size=(10, 2)), (0, 0), (0, 1)]:
+        expected = sum(1 for x in classes.combos[a].tolist() for y in classes.combos[b].tolist()
+                       if not set(x) & set(y))
+        assert counts[a, b] == expected
+    aces, kings = classes.index("AsAhAd"), classes.index("KsKhKd")
+    assert counts[aces, aces] == 0 and counts[aces, kings] == 16
+
+
+def test_three_card_deals_matrix_lies_within_its_errors_of_brute_force(tiny3_reference):
+    combos, share, apart = tiny3_reference
+    m = class_matrix(TINY3, trials=400_000, seed=3)
+    assert m.method == "deals" and m.trials == 400_000 and len(m.classes) == 20
+    owner = np.array([orbit_key(c) for c in combos], dtype=object)
+    z = []
+    keys = [orbit_key(tuple(c[0])) for c in m.classes.combos]
+    for a in range(len(m.classes)):
+        for b in range(a + 1, len(m.classes)):
+            rows = [i for i, c in enumerate(combos) if orbit_key(c) == keys[a]]
+            cols = [j for j, c in enumerate(combos) if orbit_key(c) == keys[b]]
+            block = apart[np.ix_(rows, cols)]
+            assert m.pairs[a, b] == block.sum()
+            if block.sum():
+                expected = (share[np.ix_(rows, cols)] * block).sum() / block.sum()
+                z.append((m.equity[a, b] - expected) / m.stderr[a, b])
+    z = np.array(z)
+    assert len(owner) == 220 and len(z) > 150
+    assert np.abs(z).max() < 5 and 0.5 < np.mean(z ** 2) < 1.6  # the errors are the spread's
+    assert np.allclose(m.equity + m.equity.T, 1) and (np.diag(m.equity) == 0.5).all()
+    # the same seed, the same matrix; another seed, another
+    again = push_fold_module._build_from_deals(m.classes, 400_000, 3, "high", None, False)
+    assert np.array_equal(again.equity, m.equity)
+    other = push_fold_module._build_from_deals(m.classes, 400_000, 4, "high", None, False)
+    assert not np.array_equal(other.equity, m.equity)
+
+
+def test_three_card_value_is_the_combo_level_games_within_its_error(tiny3_reference):
+    _, share, apart = tiny3_reference
+    for stack in (2.0, 6.0):
+        by_combo = solve_push_fold(share, apart, stack, tolerance=1e-7)
+        by_class = push_fold(TINY3, stack, trials=400_000, seed=3)
+        assert by_class.value_stderr > 0 and by_class.exploitability < 1e-3
+        assert abs(by_class.value - by_combo.value) < 4 * by_class.value_stderr + 1e-6
+
+
+def test_deals_matrix_of_holdem_lies_within_its_errors_of_the_exact_one():
+    exact = class_matrix("holdem")
+    sampled = class_matrix("holdem", method="deals", trials=3_000_000, seed=9)
+    upper = np.triu_indices(len(exact.classes), 1)
+    reached = exact.pairs[upper] > 0
+    z = ((sampled.equity - exact.equity)[upper] / sampled.stderr[upper])[reached]
+    assert np.abs(z).max() < 5.5 and 0.7 < np.mean(z ** 2) < 1.3
+    found = push_fold("holdem", 10, method="deals", trials=3_000_000, seed=9)
+    assert abs(found.value - push_fold("holdem", 10).value) < 4 * found.value_stderr
+
+
+def test_tahoe_rows_match_the_shipped_hand_order_against_a_random_hand():
+    """Each class's equity against a random hand, read from a small deals matrix, against the
+    shipped Tahoe hand order (one Monte Carlo calculation per class against "random")."""
+    m = class_matrix("tahoe", trials=4_000_000, seed=5)
+    order = equity.hand_order("tahoe").set_index("hand")
+    weights = m.pairs / m.pairs.sum(axis=1, keepdims=True)
+    row_se = np.sqrt(((weights * m.stderr) ** 2).sum(axis=1))
+    theirs = order.loc[list(m.classes.names)]
+    z = (m.random_hand_equity() - theirs.equity.to_numpy()) / np.hypot(row_se, theirs.stderr.to_numpy())
+    assert np.abs(z).max() < 5 and 0.6 < np.mean(z ** 2) < 1.6
+
+
+def test_tahoe_push_fold_is_solved_with_errors_and_a_class_list():
+    found = push_fold("tahoe", 10, trials=4_000_000, seed=5)
+    assert found.n_combos == 22_100 and len(found.classes) == 1755
+    assert found.exploitability < 1e-3 and 0 < found.value_stderr < 0.01
+    assert 40 < found.push_percent < 90 and found.call_percent < found.push_percent
+    top = found.classes.index("AsAhAd")
+    assert found.push[top] == 1 and found.call[top] == 1
+    chart = found.chart("push")
+    assert chart.startswith("AsAhAd, AsAhKs") and chart.endswith(" of 1,755 classes)")
+    table = found.table()
+    assert len(table) == 1755 and "push_gain_stderr" in table
+
+
 def test_matrix_is_cached_on_disk_by_fingerprint_and_method(tmp_path, monkeypatch):
     monkeypatch.setenv("EQUITY_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(push_fold_module, "_LOADED", {})
@@ -420,10 +571,21 @@ def test_games_whose_hands_change_after_the_deal_are_refused(game, phase):
         push_fold(game, 10)
 
 
-@pytest.mark.parametrize(("game", "classes"), [("omaha", "16,432"), ("tahoe", "1,755")])
-def test_games_of_more_hole_cards_are_refused_for_now(game, classes):
-    with pytest.raises(GameError, match=f"two-card games for now.*{classes} hand classes"):
-        push_fold(game, 10)
+def test_games_of_four_hole_cards_are_refused_for_their_size():
+    with pytest.raises(GameError, match="omaha deals 4 hole cards: Omaha's four make 16,432 hand classes"):
+        push_fold("omaha", 10)
+    with pytest.raises(GameError, match="two or three hole cards"):
+        hand_classes("omaha")
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"method": "exact"}, "method 'deals' only"),
+    ({"method": "monte carlo"}, "method 'deals' only"),
+    ({"method": "deals", "trials": 99}, r"trials \(deals in all\) must be"),
+])
+def test_three_card_games_take_deals_only(options, message):
+    with pytest.raises(OptionError, match=message):
+        class_matrix("tahoe", **options)
 
 
 @pytest.mark.parametrize(("options", "message"), [
@@ -431,7 +593,7 @@ def test_games_of_more_hole_cards_are_refused_for_now(game, classes):
     ({"policies": "greedy"}, "holdem has no exchange"),
     ({"method": "fast"}, "method must be"),
     ({"method": "exact", "trials": 1000}, "apply to a 'monte carlo'"),
-    ({"method": "monte carlo", "trials": 10}, "trials must be"),
+    ({"method": "monte carlo", "trials": 10}, r"trials \(trials per pair of classes\) must be"),
     ({"pot": "low"}, "holdem is played for"),
     ({"tolerance": 0}, "tolerance must be"),
     ({"max_iterations": 0}, "max_iterations must be"),
@@ -444,7 +606,7 @@ def test_bad_options(options, message):
 def test_exchange_policies_must_be_names():
     with pytest.raises(OptionError, match="policies must be an exchange policy name"):
         class_matrix("eldorado", policies=("greedy", "clever"))
-    with pytest.raises(OptionError, match="'monte carlo' only"):
+    with pytest.raises(OptionError, match="'monte carlo' or 'deals' only"):
         class_matrix("eldorado", method="exact")
 
 
@@ -492,11 +654,21 @@ def test_cli_thresholds(run_cli):
     assert {c["hand"]: c["push"] for c in data["classes"]}["AA"] == "inf"
 
 
+def test_cli_tahoe_lists_the_classes_played(run_cli):
+    code, out, err = run_cli("strategy", "push-fold", "tahoe", "--stack", "10", "--trials", "2000000",
+                             "--seed", "1")
+    assert code == 0, err
+    assert "deals class matrix (1,755 hand classes, 2,000,000 random deals, seed 1)" in out
+    assert "of 22,100 combos" in out and "standard error" in out
+    pushes = out.split("Small blind pushes:\n")[1].split("\n\n")[0]
+    assert pushes.startswith("AsAhAd, ") and pushes.rstrip().endswith("of 1,755 classes)")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["bingo"], "unknown game 'bingo'"),
     (["holdem", "--stack", "1"], "must exceed the big blind"),
     (["switch"], "switch has a switch and a draw"),
-    (["omaha"], "two-card games for now"),
+    (["omaha"], "two or three hole cards"),
     ([], "give a game name"),
 ])
 def test_cli_bad_input_is_one_line_and_status_2(run_cli, args, message):

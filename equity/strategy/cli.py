@@ -45,7 +45,7 @@ def _threshold_json(stack: float):
 @app.command("push-fold")
 def push_fold_command(
     game: Annotated[str | None, typer.Argument(
-        help="The game: holdem, spanish, egyptian, eldorado (or give --game-file).",
+        help="The game: holdem, spanish, egyptian, eldorado, tahoe (or give --game-file).",
         show_default=False)] = None,
     stack: Annotated[float, typer.Option(
         help="Effective stack in big blinds, blinds included (above 1).")] = 10.0,
@@ -55,8 +55,10 @@ def push_fold_command(
                              "(solved from 1.1 to 20 bb in steps of 0.1) instead of one stack's ranges.")
     ] = False,
     method: Annotated[str | None, typer.Option(
-        help="The class matrix: 'exact' or 'monte carlo' (default: exact where it is quick).")] = None,
-    trials: Annotated[int | None, typer.Option(help="Monte Carlo trials per pair of hand classes.")] = None,
+        help="The class matrix: 'exact', 'monte carlo' (per pair of classes) or 'deals' (whole random "
+             "deals; Tahoe's only). Default: exact where it is quick.")] = None,
+    trials: Annotated[int | None, typer.Option(
+        help="Monte Carlo trials per pair of hand classes, or random deals in all with 'deals'.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of a Monte Carlo class matrix.")] = None,
     policy: Annotated[list[str] | None, typer.Option(
         help="El Dorado exchange policy (greedy, never, lookahead): once for both players, or the "
@@ -90,8 +92,10 @@ def push_fold_command(
 
 
 def _matrix_text(matrix) -> str:
-    size = (f"{len(matrix.classes)} hand classes" if matrix.method == "exact"
-            else f"{len(matrix.classes)} hand classes, {matrix.trials:,} trials a pair, seed {matrix.seed}")
+    size = (f"{len(matrix.classes):,} hand classes" if matrix.method == "exact"
+            else f"{len(matrix.classes):,} hand classes, {matrix.trials:,} random deals, seed {matrix.seed}"
+            if matrix.method == "deals"
+            else f"{len(matrix.classes):,} hand classes, {matrix.trials:,} trials a pair, seed {matrix.seed}")
     played = f", pot {matrix.pot}" if matrix.pot != "high" else ""
     if matrix.policies is not None:
         sb, bb = matrix.policies
@@ -153,10 +157,16 @@ def _print_thresholds(frame, output: OutputFormat, game) -> None:
         }, indent=2))
         return
     classes = hand_classes(game)
+    if not classes.grid:  # no rank grid: one line per class
+        frame = frame.assign(push=[_threshold_text(s, largest) for s in frame.push],
+                             call=[_threshold_text(s, largest) for s in frame.call])
     typer.echo(f"{game.title} push/fold thresholds, ante {attrs['ante']:g}: the largest stack (bb, down to "
                f"a tenth) at which a hand is played, solved at {len(attrs['stacks'])} stacks from "
                f"{attrs['stacks'][0]:g} to {largest:g} ({attrs['method']} class matrix, exploitability "
                f"at most {attrs['exploitability']:.6f} bb per hand)")
+    if not classes.grid:
+        typer.echo("\n" + frame.to_string(index=False))
+        return
     for column, heading in (("push", "Small blind pushes up to"), ("call", "Big blind calls up to")):
         typer.echo(f"\n{heading}:")
         cells = [_threshold_text(s, largest) for s in frame[column]]

@@ -30,15 +30,17 @@ import time
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from equity.cards import RANKS, SUITS
-from equity.errors import GameError, OptionError, check_flag
+from equity.cards import RANKS, SUITS, card_codes
+from equity.errors import GameError, InvalidInputError, OptionError, check_flag
 from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.options import EXCHANGE_POLICIES, has_phase, pot_mode
+from equity.rng import CHUNK_DEALS
 
 __all__ = [
     "SMALL_BLIND",
@@ -46,6 +48,9 @@ __all__ = [
     "EXACT_BOARDS",
     "TRIALS",
     "EXCHANGE_TRIALS",
+    "DEALS",
+    "MAX_HOLE_CARDS",
+    "METHODS",
     "MATRIX_SEED",
     "TOLERANCE",
     "MAX_ITERATIONS",
@@ -63,6 +68,7 @@ __all__ = [
     "push_fold",
     "push_fold_thresholds",
     "rank_grid",
+    "class_list",
 ]
 
 #: The blinds, in big blinds.
@@ -76,6 +82,15 @@ EXACT_BOARDS = 2_000_000
 #: played in every trial and needs both orders of every pair).
 TRIALS = 50_000
 EXCHANGE_TRIALS = 20_000
+#: Random deals behind a ``"deals"`` class matrix by default (the method of games of three hole
+#: cards, whose 1,755 classes make 1.5 million pairs: each pair of classes is estimated from the
+#: deals that dealt it, about 130 on average, and a class's row from about 400,000).
+DEALS = 200_000_000
+#: The most hole cards a game may deal for push/fold (Tahoe's three; Omaha's four are refused).
+MAX_HOLE_CARDS = 3
+#: The class matrix methods: enumeration and one Monte Carlo calculation per pair of classes
+#: (two-card games), or whole random deals binned by the pair of classes dealt (any game).
+METHODS = ("exact", "monte carlo", "deals")
 #: The seed of a Monte Carlo class matrix when none is given (a matrix is cached by its seed).
 MATRIX_SEED = 28
 #: Exploitability (big blinds per hand) at which the solver stops by default, and its cap on
@@ -101,21 +116,27 @@ class SolverWarning(UserWarning):
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class HandClasses:
-    """The starting-hand classes of a two-card game: pairs, suited and offsuit hands.
+    """The starting-hand classes of a game: its hands grouped under suit relabelling.
+
+    Two-card games: pairs, suited and offsuit hands, laid out on the rank grid.  Three-card
+    games (Tahoe): the classes of :func:`equity.hand_order`, named by a representative hand
+    (``"AsAhKs"``: two aces and a king of the suit of one of them), 1,755 of a 52-card deck.
 
     Attributes
     ----------
     game
         The game.
     names
-        ``"AA"``, ``"AKs"``, ``"AKo"``, ...: the rank grid read row by row, highest rank first
-        (pairs on the diagonal, suited hands right of it, offsuit hands left of it).
+        Two-card games: ``"AA"``, ``"AKs"``, ``"AKo"``, ...: the rank grid read row by row,
+        highest rank first (pairs on the diagonal, suited hands right of it, offsuit hands left
+        of it).  More cards: each class's representative hand, classes from the highest.
     combos
-        The combos of each class, ``uint8[k, 2]`` card codes, higher card first.
+        The combos of each class, ``uint8[k, hole_cards]`` card codes, higher card first.
     counts
         Combos per class (Hold'em: 6 a pair, 4 a suited hand, 12 an offsuit hand).
     cells
-        Each class's (row, column) in the grid.
+        Each class's (row, column) in the grid; empty for games of more than two hole cards,
+        which have no grid.
     ranks
         The deck's ranks, highest first: the grid's rows and columns.
     """
@@ -130,8 +151,24 @@ class HandClasses:
     def __len__(self) -> int:
         return len(self.names)
 
+    @property
+    def grid(self) -> bool:
+        """Whether the classes lie on a rank grid (two-card games)."""
+        return bool(self.cells)
+
     def index(self, name: str) -> int:
-        """The position of the class ``name`` (``"AKs"``, ``"T9o"``, ``"22"``)."""
+        """The position of the class ``name``: ``"AKs"``, ``"T9o"``, ``"22"`` in two-card games;
+        in others any hand of the class (``"AhAdKh"`` finds the class named ``"AsAhKs"``)."""
+        if not self.grid:
+            try:
+                cards = card_codes(name)
+            except InvalidInputError as error:
+                raise OptionError(f"no hand class {name!r} in {self.game.name}: {error}") from None
+            if len(cards) != self.game.hole_cards or not set(cards.tolist()) <= set(self.game.deck):
+                raise OptionError(f"no hand class {name!r} in {self.game.name}: a class is named by "
+                                  f"one of its hands, {self.game.hole_cards} cards of the deck "
+                                  f"(such as {self.names[0]!r} or {self.names[-1]!r})")
+            return int(self.class_of(cards[None, :])[0])
         key = name.strip().replace("10", "T")
         key = key[:2].upper() + key[2:].lower()
         try:
@@ -141,18 +178,51 @@ class HandClasses:
                               f"(classes such as {self.names[0]!r}, {self.names[1]!r}, "
                               f"{self.names[-1]!r})") from None
 
+    @cached_property
+    def _positions(self) -> np.ndarray:
+        """``int32[C(52, h)]``: the class of each hand by its combinatorial index (-1: not dealt)."""
+        h = self.game.hole_cards
+        positions = np.full(math.comb(52, h), -1, dtype=np.int32)
+        for k, combos in enumerate(self.combos):
+            positions[_hand_index(combos)] = k
+        positions.flags.writeable = False
+        return positions
+
+    def class_of(self, hands: np.ndarray) -> np.ndarray:
+        """The class of each hand, ``int64[n]``, from ``uint8[n, hole_cards]`` card codes in any order."""
+        return self._positions[_hand_index(hands)].astype(np.int64)
+
     def pair_counts(self) -> np.ndarray:
         """``int64[k, k]``: for each pair of classes, the pairs of combos (one of each) that share
         no card.  AA against AA: 6 (each combo of aces against the one holding the other two);
-        AA against KK: 36; AKs against AKo: 4 * 12 - 24 = 24."""
+        AA against KK: 36; AKs against AKo: 4 * 12 - 24 = 24.
+
+        Every combo of a class meets the same number of each other class's combos (a suit
+        relabelling maps one to another and keeps every class), so a class's row is its count
+        times what its first combo meets."""
         combos = np.concatenate(self.combos)
         owner = np.repeat(np.arange(len(self)), self.counts)
         one = np.uint64(1)
-        masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
-        apart = ((masks[:, None] & masks[None, :]) == 0).astype(np.float64)
-        member = np.zeros((len(combos), len(self)))
-        member[np.arange(len(combos)), owner] = 1.0
-        return np.rint(member.T @ apart @ member).astype(np.int64)
+        masks = np.zeros(len(combos), dtype=np.uint64)
+        for column in combos.T:
+            masks |= one << column.astype(np.uint64)
+        firsts = masks[np.r_[0, np.cumsum(self.counts)[:-1]]]
+        met = np.stack([np.bincount(owner[(masks & first) == 0], minlength=len(self)) for first in firsts])
+        return self.counts[:, None] * met.astype(np.int64)
+
+
+def _hand_index(hands: np.ndarray) -> np.ndarray:
+    """Each hand's index in the combinatorial number system (cards ascending, ``sum C(c_i, i + 1)``):
+    a distinct number below ``C(52, h)`` for every set of ``h`` cards."""
+    ordered = np.sort(np.asarray(hands, dtype=np.int64).reshape(len(hands), -1), axis=1)
+    index = np.zeros(len(ordered), dtype=np.int64)
+    for i in range(ordered.shape[1]):
+        index += _BINOMIAL[ordered[:, i], i + 1]
+    return index
+
+
+#: ``C(n, r)`` for n < 53, r < 5.
+_BINOMIAL = np.array([[math.comb(n, r) for r in range(5)] for n in range(53)], dtype=np.int64)
 
 
 def _refuse_unsolvable(game: Game) -> None:
@@ -163,29 +233,29 @@ def _refuse_unsolvable(game: Game) -> None:
             f"push/fold needs hands that are dealt before any board card and compared at the "
             f"showdown; {game.name} has {' and '.join(changes)}, where hands change after the deal "
             "and the all-in players would need a drawing strategy")
-    if game.hole_cards != 2:
-        classes = {3: "1,755 hand classes under suit isomorphism (1.5 million pairs of them)",
-                   4: "16,432 hand classes under suit isomorphism (135 million pairs of them)"}
-        size = classes.get(game.hole_cards, "too many hand classes")
+    if game.hole_cards > MAX_HOLE_CARDS:
         raise GameError(
-            f"push/fold is solved for two-card games for now (holdem, spanish, egyptian, eldorado "
-            f"and two-card custom games); {game.name} deals {game.hole_cards} hole cards: {size}, "
-            "beyond a class matrix computed in minutes")
+            f"push/fold is solved for games of two or three hole cards (holdem, spanish, egyptian, "
+            f"eldorado, tahoe and custom games); {game.name} deals {game.hole_cards} hole cards: "
+            f"Omaha's four make 16,432 hand classes under suit isomorphism, a class matrix of 270 "
+            f"million cells (2.2 GB a table), each pair of classes dealt together "
+            f"a few times in a billion random deals on average, so their equities could be neither "
+            f"enumerated nor sampled here")
 
 
 def hand_classes(game: str | Game) -> HandClasses:
-    """The starting-hand classes of a two-card game, with their combos.
+    """The starting-hand classes of a game of two or three hole cards, with their combos.
 
     Parameters
     ----------
     game
-        A game name or :class:`~equity.games.Game` dealing two hole cards.
+        A game name or :class:`~equity.games.Game` dealing two or three hole cards.
 
     Raises
     ------
     GameError
-        For an unknown game or one push/fold does not apply to (draw and switch games, and for
-        now games of more than two hole cards).
+        For an unknown game or one push/fold does not apply to (draw and switch games, and games
+        of more than three hole cards).
 
     Examples
     --------
@@ -194,10 +264,19 @@ def hand_classes(game: str | Game) -> HandClasses:
     (169, 1326, ('AA', 'AKs', 'AQs'))
     >>> len(hand_classes("spanish")), int(hand_classes("spanish").counts.sum())
     (49, 378)
+    >>> tahoe = hand_classes("tahoe")
+    >>> len(tahoe), int(tahoe.counts.sum()), tahoe.names[:2], tahoe.names[tahoe.index("KhKcAh")]
+    (1755, 22100, ('AsAhAd', 'AsAhKs'), 'AsKsKh')
     """
     g = get_game(game)
     _refuse_unsolvable(g)
     ranks = tuple(sorted(g.deck_ranks, reverse=True))
+    if g.hole_cards != 2:
+        from equity.hand_orders import hand_classes_of
+
+        found = hand_classes_of(g)
+        combos = tuple(found.hands[a:b] for a, b in zip(found.starts[:-1], found.starts[1:], strict=True))
+        return HandClasses(g, found.names, combos, found.counts.astype(np.int64), (), ranks)
     suits = tuple(sorted(g.deck_suits))
     names, combos, cells = [], [], []
     for row, high in enumerate(ranks):
@@ -256,6 +335,10 @@ class ClassMatrix:
         How long the matrix took to build (when it was built, not when read from the cache).
     path
         Its file: in the cache, or the copy shipped with the package (:data:`SHIPPED_MATRICES`).
+    unreached
+        A ``"deals"`` matrix: the share of the pairs of combos in pairs of classes that no deal
+        reached, whose entries are modelled from the classes' equities against a random hand
+        (standard error 0.5); 0 elsewhere.
     """
 
     classes: HandClasses
@@ -269,6 +352,7 @@ class ClassMatrix:
     policies: tuple[str, str] | None
     seconds: float
     path: Path | None = None
+    unreached: float = 0.0
 
     @property
     def ordered(self) -> bool:
@@ -285,19 +369,26 @@ def _check_method(g: Game, method, trials, seed) -> tuple[str, int | None, int |
     exchange = has_phase(g, Exchange)
     if method is None:
         boards = math.comb(g.deck_size - 4, g.board_cards)
-        method = "exact" if not exchange and boards <= EXACT_BOARDS else "monte carlo"
-    if method not in ("exact", "monte carlo"):
-        raise OptionError(f"method must be 'exact' or 'monte carlo', got {method!r}")
+        method = ("deals" if g.hole_cards != 2 else
+                  "exact" if not exchange and boards <= EXACT_BOARDS else "monte carlo")
+    if method not in METHODS:
+        raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    if g.hole_cards != 2 and method != "deals":
+        raise OptionError(f"{g.name} deals {g.hole_cards} hole cards: its hand classes make too many "
+                          f"pairs for one calculation each, so its class matrix is sampled from whole "
+                          f"random deals, method 'deals' only")
     if method == "exact":
         if exchange:
-            raise OptionError(f"{g.name}'s exchange is sampled: its class matrix is 'monte carlo' only")
+            raise OptionError(f"{g.name}'s exchange is sampled: its class matrix is 'monte carlo' or "
+                              "'deals' only")
         if trials is not None or seed is not None:
-            raise OptionError("trials and seed apply to a 'monte carlo' class matrix")
+            raise OptionError("trials and seed apply to a 'monte carlo' or 'deals' class matrix")
         return method, None, None
     if trials is None:
-        trials = EXCHANGE_TRIALS if exchange else TRIALS
+        trials = DEALS if method == "deals" else EXCHANGE_TRIALS if exchange else TRIALS
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 100:
-        raise OptionError(f"trials must be a whole number of at least 100, got {trials!r}")
+        what = "deals in all" if method == "deals" else "trials per pair of classes"
+        raise OptionError(f"trials ({what}) must be a whole number of at least 100, got {trials!r}")
     if seed is None:
         seed = MATRIX_SEED
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -392,7 +483,8 @@ def class_matrix(game: str | Game, *, method: str | None = None, trials: int | N
     pair = _check_policies(g, policies)
     from equity.tables import cache_dir
 
-    tag = "exact" if method == "exact" else f"mc{trials}-seed{seed}"
+    tag = {"exact": "exact", "monte carlo": f"mc{trials}-seed{seed}",
+           "deals": f"deals{trials}-seed{seed}"}[method]
     key = f"push-fold-{g.fingerprint()}-{_rules_key(g, mode, pair)}-{len(classes)}-{tag}"
     if check_flag(rebuild, "rebuild"):
         _LOADED.pop(key, None)
@@ -450,12 +542,14 @@ def _read_matrix(path: Path, classes, method, trials, seed, mode, pair) -> Class
             names = tuple(str(n) for n in stored["names"])
             equity, stderr = stored["equity"], stored["stderr"]
             pairs, seconds = stored["pairs"], float(stored["seconds"])
+            unreached = float(stored["unreached"]) if "unreached" in stored.files else 0.0
     except (OSError, KeyError, ValueError):
         return None
     k = len(classes)
     if names != classes.names or equity.shape != (k, k) or stderr.shape != (k, k):
         return None
-    return ClassMatrix(classes, equity, stderr, pairs, method, trials, seed, mode, pair, seconds, path)
+    return ClassMatrix(classes, equity, stderr, pairs, method, trials, seed, mode, pair, seconds, path,
+                       unreached)
 
 
 def _write_matrix(path: Path, matrix: ClassMatrix) -> ClassMatrix:
@@ -463,7 +557,8 @@ def _write_matrix(path: Path, matrix: ClassMatrix) -> ClassMatrix:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as tmp:
             np.savez(tmp, names=np.array(matrix.classes.names), equity=matrix.equity,
-                     stderr=matrix.stderr, pairs=matrix.pairs, seconds=np.float64(matrix.seconds))
+                     stderr=matrix.stderr, pairs=matrix.pairs, seconds=np.float64(matrix.seconds),
+                     unreached=np.float64(matrix.unreached))
         os.replace(tmp.name, path)
     except OSError:
         return matrix  # a read-only cache only costs the rebuild next time
@@ -475,6 +570,8 @@ def _build_matrix(classes: HandClasses, method, trials, seed, mode, pair, progre
 
     from equity.calculator import calc
 
+    if method == "deals":
+        return _build_from_deals(classes, trials, seed, mode, pair, progress)
     started = time.perf_counter()
     g = classes.game
     k = len(classes)
@@ -502,6 +599,86 @@ def _build_matrix(classes: HandClasses, method, trials, seed, mode, pair, progre
     bar.close()
     return ClassMatrix(classes, equity, stderr, pairs, method, trials, seed, mode, pair,
                        time.perf_counter() - started)
+
+
+#: Deals played at a time by a ``"deals"`` class matrix: a whole number of the deal engine's
+#: chunks, so that the blocks deal what one run of all the deals would.
+_DEAL_BLOCK = 64 * CHUNK_DEALS
+
+
+def _build_from_deals(classes: HandClasses, deals: int, seed: int, mode: str, pair, progress) -> ClassMatrix:
+    """A class matrix from ``deals`` random heads-up deals of :func:`equity.deal.play_deals` (the run
+    of ``seed``), each counted in the cell of the two classes it dealt: the cell's equity is the
+    mean share of the pot over its deals and its standard error the spread's (at least that of a
+    coin toss's on its few deals: ``0.25 / n`` floors the variance). A cell no deal reached (8%
+    of the pairs of combos in Tahoe at 4 million deals, none at the default 200 million) gets a
+    logistic model of the two classes' equities against a random hand, ``e_ab = 1 / (1 + exp(s_b
+    - s_a))`` with ``s`` their log-odds, and a standard error of 0.5: filling it with 0.5
+    instead would pull the strongest and weakest classes' rows towards even. Random deals deal
+    every pair of combos that share no card alike, so each cell weighs its pairs of combos as
+    :meth:`HandClasses.pair_counts` does. Without an exchange the seats are alike and both
+    orders of a pair of classes count in one cell (the other is ``1 -`` it; a class against
+    itself is 0.5)."""
+    from tqdm.auto import tqdm
+
+    from equity.deal import play_deals
+
+    started = time.perf_counter()
+    g, k = classes.game, len(classes)
+    ordered = pair is not None
+    counts, sums, squares = np.zeros(k * k), np.zeros(k * k), np.zeros(k * k)
+    seat_shares, seat_deals = np.zeros((2, k)), np.zeros((2, k))  # per seat: against a random hand
+    options: dict = {"pot": mode, "progress": False, "usage": False, "seed": seed}
+    if ordered:
+        options["policies"] = [pair[1], pair[0]]  # seat 0 is the big blind
+    firsts = range(0, deals, _DEAL_BLOCK)
+    bar = tqdm(firsts, disable=None if progress is None else not progress, unit="block",
+               desc=f"{g.name} class matrix ({deals:,} deals)", file=sys.stderr)
+    for first in bar:
+        played = play_deals(g, 2, min(_DEAL_BLOCK, deals - first), first_chunk=first // CHUNK_DEALS,
+                            **options)
+        big, small = classes.class_of(played.hole[:, 0]), classes.class_of(played.hole[:, 1])
+        for seat, dealt in enumerate((big, small)):
+            seat_shares[seat] += np.bincount(dealt, played.share[:, seat], minlength=k)
+            seat_deals[seat] += np.bincount(dealt, minlength=k)
+        if ordered:  # the small blind's class, row; the big blind's, column
+            row, col, share = small, big, played.share[:, 1]
+        else:
+            swap = big < small
+            row, col = np.minimum(big, small), np.maximum(big, small)
+            share = np.where(swap, played.share[:, 0], played.share[:, 1])
+        cell = row * k + col
+        counts += np.bincount(cell, minlength=k * k)
+        sums += np.bincount(cell, share, minlength=k * k)
+        squares += np.bincount(cell, share * share, minlength=k * k)
+    bar.close()
+    n = counts.reshape(k, k)
+    seen = n > 0
+    equity = np.divide(sums.reshape(k, k), n, out=np.full((k, k), 0.5), where=seen)
+    spread = np.divide(squares.reshape(k, k) - n * equity ** 2, n - 1, out=np.zeros((k, k)), where=n > 1)
+    variance = np.maximum(spread, np.divide(0.25, n, out=np.full((k, k), 0.25), where=seen))
+    stderr = np.sqrt(np.divide(variance, n, out=np.full((k, k), 0.25), where=seen))
+    # a cell no deal reached: the logistic model of the two classes' equities against a random hand
+    if not ordered:
+        seat_shares = np.tile(seat_shares.sum(axis=0), (2, 1))
+        seat_deals = np.tile(seat_deals.sum(axis=0), (2, 1))
+    against_random = np.divide(seat_shares, seat_deals, out=np.full((2, k), 0.5), where=seat_deals > 0)
+    strength = np.log(np.clip(against_random, 1e-3, 1 - 1e-3) / np.clip(1 - against_random, 1e-3, 1))
+    model = 1.0 / (1.0 + np.exp(strength[0][None, :] - strength[1][:, None]))  # small blind row
+    equity[~seen] = model[~seen]
+    pairs = classes.pair_counts()
+    if not ordered:
+        below = np.tril_indices(k, -1)
+        equity[below] = 1.0 - equity.T[below]
+        stderr[below] = stderr.T[below]
+        n[below] = n.T[below]
+        np.fill_diagonal(equity, 0.5)
+        np.fill_diagonal(stderr, 0.0)
+        np.fill_diagonal(n, 1)
+    equity[pairs == 0], stderr[pairs == 0] = 0.5, 0.0
+    unreached = float(pairs[n == 0].sum() / pairs.sum())
+    return ClassMatrix(classes, equity, stderr, pairs, "deals", deals, seed, mode, pair,
+                       time.perf_counter() - started, unreached=unreached)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -784,6 +961,8 @@ class PushFold:
     def chart(self, player: str = "push") -> str:
         """The range as a rank grid: a class's name where it is played, ``.`` where it is folded,
         its percentage where it is mixed.  ``player``: ``"push"`` (the small blind) or ``"call"``.
+        Games of three hole cards have no grid: the classes played are listed (see
+        :func:`class_list`).
 
         Examples
         --------
@@ -800,6 +979,8 @@ class PushFold:
         if player not in ("push", "call"):
             raise OptionError(f"player must be 'push' or 'call', got {player!r}")
         frequency = self.push if player == "push" else self.call
+        if not self.matrix.classes.grid:
+            return class_list(self.classes, frequency)
         cells = []
         for name, f in zip(self.classes, frequency, strict=True):
             cells.append(name if f >= 0.995 else "." if f <= 0.005 else f"{100 * f:.0f}%")
@@ -812,6 +993,18 @@ class PushFold:
         return push_fold_thresholds(m.classes.game, stacks=stacks, ante=self.ante, method=m.method,
                                     trials=m.trials, seed=m.seed, pot=m.pot, policies=m.policies,
                                     progress=progress)
+
+
+def class_list(names: Sequence[str], frequency: np.ndarray, width: int = 96) -> str:
+    """The classes played, in the classes' order (from the highest hand), wrapped to ``width``:
+    a class's name where it is always played, ``name 40%`` where it is mixed; then how many of
+    the classes that is."""
+    import textwrap
+
+    shown = [name if f >= 0.995 else f"{name} {100 * f:.0f}%"
+             for name, f in zip(names, frequency, strict=True) if f > 0.005]
+    text = textwrap.fill(", ".join(shown), width=width) if shown else "(none)"
+    return f"{text}\n({len(shown):,} of {len(names):,} classes)"
 
 
 def rank_grid(classes: HandClasses, cells: Sequence[str]) -> str:
