@@ -503,7 +503,8 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
         ``n_combos`` (unweighted; missing for the next street) and ``share`` (of the range's
         weight).  Made hands are exclusive and sum to 1; draws are not.  The next street has one
         row per category and ``"improves"``, the chance of a better category than now.  ``attrs``
-        hold ``method`` ("exact"), ``game``, ``board``, ``dead``, ``wild``, ``street``,
+        hold ``method`` ("exact"), ``game``, ``seed`` and ``trials`` (None: the counts are
+        exact), ``board``, ``dead``, ``wild``, ``street``,
         ``next_street``, ``n_combos``, ``weight`` and ``seconds``.
 
     Raises
@@ -586,7 +587,7 @@ def board_hits(game: str | Game, range, board: CardsLike, *, dead: CardsLike | N
         table["n_combos"] = table["n_combos"].astype("Int64")
         table["share"] = table["combos"] / total
     table.attrs.update({
-        "method": "exact", "game": g.name, "board": format_cards(spot.board),
+        "method": "exact", "game": g.name, "seed": None, "trials": None, "board": format_cards(spot.board),
         "dead": format_cards(spot.dead), "wild": None if spot.wild < 0 else RANKS[spot.wild],
         "street": street, "next_street": next_name, "n_combos": len(w), "weight": total,
         "seconds": time.perf_counter() - started,

@@ -6,13 +6,12 @@ toolkit's errors, which the ``equity`` command prints in one line.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from equity.errors import InvalidInputError
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, records
 
 __all__ = ["hits_command"]
 
@@ -54,14 +53,10 @@ def hits_command(
     rounded = table.assign(combos=table["combos"].round(COMBO_DECIMALS),
                            share=table["share"].round(SHARE_DECIMALS))
     if output is OutputFormat.csv:
-        typer.echo(rounded.to_csv(index=False), nl=False)
+        typer.echo(csv_text(rounded, output_attrs(attrs)), nl=False)
         return
     if output is OutputFormat.json:
-        records = [{k: (None if v is None or v != v else v) for k, v in row.items()}
-                   for row in rounded.astype(object).to_dict(orient="records")]
-        typer.echo(json.dumps({key: attrs[key] for key in (
-            "game", "method", "board", "dead", "wild", "street", "next_street", "n_combos", "weight")}
-            | {"rows": records}, indent=2, default=_plain))
+        typer.echo(json_text(output_attrs(attrs), records(rounded)))
         return
     where = f", dead {attrs['dead']}" if attrs["dead"] else ""
     wild_text = f", {attrs['wild']} wild" if attrs["wild"] else ""
@@ -73,9 +68,3 @@ def hits_command(
         share=[f"{100 * s:.{SHARE_DECIMALS - 2}f}%" for s in rounded["share"]])
     typer.echo(shown.to_string(index=False, float_format=lambda x: f"{x:.{COMBO_DECIMALS}f}"))
 
-
-def _plain(value):
-    """numpy and pandas scalars as plain JSON numbers."""
-    if hasattr(value, "item"):
-        return value.item()
-    raise TypeError(f"cannot write {value!r} as JSON")

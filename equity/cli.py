@@ -18,7 +18,7 @@ import typer
 
 from equity.board_hits_cli import hits_command
 from equity.errors import InvalidInputError
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, plain, records
 from equity.range_cli import range_command
 
 #: Command-line usage errors: click's, and those of the click that newer Typer releases carry.
@@ -99,14 +99,9 @@ def calc_command(
     attrs = dict(table.attrs)
     table["hand"] = [_canonical(hand) for hand in table.hand]
     if output is OutputFormat.csv:
-        typer.echo(table.to_csv(index=False), nl=False)
+        typer.echo(csv_text(table, output_attrs(attrs)), nl=False)
     elif output is OutputFormat.json:
-        typer.echo(json.dumps({"game": attrs["game"], "method": attrs["method"],
-                               "trials": attrs.get("trials"), "outcomes": attrs.get("outcomes"),
-                               "seed": attrs["seed"], "board": attrs["board"], "dead": attrs["dead"],
-                               "pot": attrs["pot"],
-                               "players": table.round(CALC_DECIMALS).to_dict(orient="records")},
-                              indent=2))
+        typer.echo(json_text(output_attrs(attrs), records(table, decimals=CALC_DECIMALS)))
     else:
         size = (f"{attrs['outcomes']:,} outcomes" if attrs["method"] == "exact"
                 else f"{attrs['trials']:,} trials, seed {attrs['seed']}")
@@ -148,10 +143,11 @@ def eval_command(
         raise InvalidInputError(f"give the hole cards as one word, e.g. AhKd (got {len(rest)} words)")
     g = _game(name, game_file)
     hand = evaluate(g, rest[0], board, wild=wild)
-    record = {"game": hand.game, "hole": format_cards(rest[0]), "board": format_cards(board) if board else "",
-              "wild": wild, "category": hand.category, "description": hand.description, "cards": hand.cards,
-              "strength": int(hand.strength), "hole_cards_used": int(hand.hole_cards_used)}
-    _echo_records([record], output, table=lambda: f"{hand}: {hand.cards}", single=True)
+    attrs = {"game": hand.game, "board": format_cards(board) if board else "", "wild": wild}
+    record = {"hole": format_cards(rest[0]), "category": hand.category, "description": hand.description,
+              "cards": hand.cards, "strength": int(hand.strength),
+              "hole_cards_used": int(hand.hole_cards_used)}
+    _echo_records([record], output, table=lambda: f"{hand}: {hand.cards}", attrs=attrs)
 
 
 @app.command("games")
@@ -169,19 +165,20 @@ def games_command(
         f"{r['name']:<{width}}  {r['title']}: {r['description']}" for r in records))
 
 
-def _echo_records(records: list[dict], output: OutputFormat, *, table, single: bool = False) -> None:
-    """Print ``records`` as CSV (a header and a row each), JSON (a list, or with ``single`` its one
-    object) or the text ``table()``."""
+def _echo_records(rows: list[dict], output: OutputFormat, *, table, attrs: dict | None = None) -> None:
+    """Print ``rows`` with ``attrs`` as CSV or JSON (:mod:`equity.formats`), or the text ``table()``."""
     if output is OutputFormat.json:
-        typer.echo(json.dumps(records[0] if single else records, indent=2))
+        typer.echo(json_text(attrs or {}, [plain(row) for row in rows]))
     elif output is OutputFormat.csv:
         import csv
         import io
 
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+        for key, value in (attrs or {}).items():
+            buffer.write(f"# {key}: {json.dumps(plain(value))}\n")
+        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(records)
+        writer.writerows(rows)
         typer.echo(buffer.getvalue(), nl=False)
     else:
         typer.echo(table())

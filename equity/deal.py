@@ -566,7 +566,10 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         and low pots, ``hole_cards_used`` where a hand may use fewer hole cards
         than it holds, for El Dorado ``gave, took, wild, set_wild``, and for Switch
         ``gave_k, received_k`` (the cards that left and arrived at switch ``k``)
-        and ``drawn`` (cards drawn), ``hole`` being the hand at the showdown.
+        and ``drawn`` (cards drawn), ``hole`` being the hand at the showdown; ``category`` is
+        an ordered Categorical in the game's ranking (:func:`equity.evaluator.category_dtype`).
+        ``attrs``: ``game``, ``method`` (``"monte carlo"``), ``seed``, ``trials`` (the deals),
+        ``players``, ``deals`` and ``pot``.
 
     Examples
     --------
@@ -598,5 +601,6 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     else:
         table = pd.concat([played.table() for played in _chunks(s, deals, first_chunk, True, show)],
                           ignore_index=True)
-    table.attrs.update(game=g.name, players=players, deals=deals, seed=s.seed, pot=s.mode)
+    table.attrs.update(game=g.name, method="monte carlo", seed=s.seed, trials=deals, players=players,
+                       deals=deals, pot=s.mode)
     return table

@@ -54,6 +54,8 @@ __all__ = [
     "hole_cards_used_many",
     "categories_of",
     "category_positions",
+    "category_dtype",
+    "categories_dtype",
 ]
 
 NO_WILD = np.zeros(0, dtype=np.int8)
@@ -566,10 +568,56 @@ def category_positions(strengths) -> np.ndarray:
 
 def category_dtype(game: str | Game):
     """The game's hand categories as an ordered ``pandas.CategoricalDtype``, lowest first (so
-    ``<``, ``max`` and sorting follow the game's ranking): the type of every ``category`` column."""
+    ``<``, ``max`` and sorting follow the game's ranking): the type of every ``category`` column.
+
+    Examples
+    --------
+    >>> spanish = category_dtype("spanish")
+    >>> spanish.ordered, spanish.categories.get_loc("flush") > spanish.categories.get_loc("full_house")
+    (True, True)
+    """
     import pandas as pd
 
     return pd.CategoricalDtype([str(c) for c in reversed(get_game(game).ranking)], ordered=True)
+
+
+def categories_dtype(games, *, before=()):
+    """The type of a ``category`` column whose rows come from several ``games`` (a study's table).
+
+    When every game ranks the same categories in the same order, it is that game's
+    :func:`category_dtype`: ordered, lowest first.  When their rankings differ (Spanish poker's
+    flush above the full house, Egyptian Hold'em's three pair...), no one order is right for
+    every row, so it is *unordered*: the union of their categories by name, so that comparing
+    two categories or taking the largest is refused instead of following a wrong order; one
+    game's rows take that game's order with ``.astype(category_dtype(game))``.
+
+    Parameters
+    ----------
+    games
+        Game names (or games); repeats are ignored.
+    before
+        Labels of rows that stand for no single category (e.g. ``"all"``), placed first.
+
+    Examples
+    --------
+    >>> categories_dtype(["holdem", "omaha"], before=["all"]).categories[:3].tolist()
+    ['all', 'high_card', 'one_pair']
+    >>> mixed = categories_dtype(["holdem", "spanish"])
+    >>> mixed.ordered, mixed.categories[:2].tolist()
+    (False, ['flush', 'four_of_a_kind'])
+    """
+    import pandas as pd
+
+    rankings = {}
+    for game in games:
+        g = get_game(game)
+        rankings.setdefault(tuple(str(c) for c in reversed(g.ranking)), g)
+    if not rankings:
+        return pd.CategoricalDtype(list(before), ordered=False)
+    extra = [label for label in before if all(label not in r for r in rankings)]
+    if len(rankings) == 1:
+        return pd.CategoricalDtype([*extra, *next(iter(rankings))], ordered=True)
+    return pd.CategoricalDtype([*extra, *sorted({c for r in rankings for c in r})], ordered=False)
 
 
 def categories_of(game: str | Game, strengths) -> np.ndarray:

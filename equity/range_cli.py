@@ -6,15 +6,13 @@ top (numpy and pandas are loaded when the command runs).
 
 from __future__ import annotations
 
-import json
-import sys
 import warnings
 from typing import Annotated
 
 import typer
 
 from equity.errors import InvalidInputError
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, read_csv, records
 
 __all__ = ["range_command"]
 
@@ -29,18 +27,21 @@ def _range_text(words: list[str]) -> str | None:
     return words[0]
 
 
+#: Significant digits of the printed weights: of each combo, and of a grid cell (the JSON rounds alike).
+WEIGHT_DIGITS, GRID_DIGITS = 6, 3
+
+
 def _read_grid(source: str):
     import pandas as pd
 
     try:
-        return pd.read_csv(sys.stdin if source == "-" else source, index_col=0, dtype=str).apply(
-            pd.to_numeric, errors="raise")
+        return read_csv(source, index_col=0, dtype=str).apply(pd.to_numeric, errors="raise")
     except (ValueError, pd.errors.ParserError) as error:
         raise InvalidInputError(f"cannot read the grid {source!r}: {error}") from None
 
 
 def _grid_text(grid) -> str:
-    shown = grid.map(lambda w: "." if w == 0 else f"{w:.3g}")
+    shown = grid.map(lambda w: "." if w == 0 else f"{w:.{GRID_DIGITS}g}")
     shown.index.name = None
     shown.columns.name = None
     return shown.to_string()
@@ -82,26 +83,30 @@ def range_command(
             r = parse_range(text, game=g, dead=dead or None, min_weight=min_weight, seed=seed)
         for warning in caught:
             typer.echo(f"equity: note: {warning.message}", err=True)
+    from equity.cards import format_cards
+    from equity.ranges import RANGE_SEED
+
+    sample_seed = (RANGE_SEED if seed is None else seed) if r.sampled else None
+    attrs = output_attrs({"game": g.name, "seed": sample_seed,
+                          "range": r.text, "text": str(r), "dead": format_cards(dead) if dead else "",
+                          "combos": len(r), "sampled_from": r.total})
     if grid:
         table = r.to_grid()
         if output is OutputFormat.csv:
-            typer.echo(table.to_csv(), nl=False)
+            typer.echo(csv_text(table, attrs, index=True), nl=False)
         elif output is OutputFormat.json:
-            typer.echo(json.dumps({"game": g.name, "range": str(r), "ranks": list(table.columns),
-                                   "grid": table.to_numpy().round(6).tolist()}, indent=2))
+            typer.echo(json_text(attrs, records(table.reset_index(), digits=GRID_DIGITS)))
         else:
             typer.echo(f"{g.name}: {r} ({len(r):,} combos)")
             typer.echo(_grid_text(table))
         return
     hands = pd.DataFrame({"hand": r.combo_texts(), "weight": r.weights})
     if output is OutputFormat.csv:
-        typer.echo(hands.to_csv(index=False), nl=False)
+        typer.echo(csv_text(hands, attrs), nl=False)
     elif output is OutputFormat.json:
-        typer.echo(json.dumps({"game": g.name, "range": r.text, "text": str(r), "dead": dead,
-                               "combos": len(r), "sampled_from": r.total,
-                               "hands": hands.round(6).to_dict(orient="records")}, indent=2))
+        typer.echo(json_text(attrs, records(hands, digits=WEIGHT_DIGITS)))
     else:
         held = f"{len(r):,} combos" + (f", a sample of {r.total:,}" if r.sampled else "")
         shown = f" = {r}" if str(r) != r.text else ""
         typer.echo(f"{g.name}: {r.text!r}{shown} ({held})")
-        typer.echo(hands.to_string(index=False, float_format=lambda x: f"{x:g}"))
+        typer.echo(hands.to_string(index=False, float_format=lambda x: f"{x:.{WEIGHT_DIGITS}g}"))

@@ -393,12 +393,15 @@ def test_hits_command_formats(app):
     data = json.loads(runner.invoke(app, ["hits", "holdem", "AhKh, QQ", "--board", "Qh7h2c",
                                           "--format", "json"]).output)
     rows = {r["hand"]: r for r in data["rows"]}
-    assert data["game"] == "holdem" and data["next_street"] == "turn"
+    attrs = data["attrs"]
+    assert attrs["game"] == "holdem" and attrs["next_street"] == "turn" and attrs["method"] == "exact"
+    assert attrs["seed"] is None and attrs["trials"] is None and "seconds" not in attrs
     assert rows["set"]["n_combos"] == 3 and rows["improves"]["n_combos"] is None
     assert rows["four of a kind"]["share"] == round(3 / 47 / 4, 4)  # a fourth queen for each set
     csv = runner.invoke(app, ["hits", "eldorado", "A9", "--board", "Kh7h2c", "--wild", "9",
                               "--format", "csv"]).output
-    assert csv.startswith("section,hand,category,combos,n_combos,share\n")
+    assert csv.startswith('# game: "eldorado"\n# method: "exact"\n# seed: null\n# trials: null\n')
+    assert "\nsection,hand,category,combos,n_combos,share\n" in csv and '# wild: "9"\n' in csv
     assert "made hand,pair with a wild card,one_pair,16.0,16,1.0" in csv  # every A9: the nine pairs the ace
 
 

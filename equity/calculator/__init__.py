@@ -142,8 +142,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         hi-lo pot also ``high`` and ``low`` (the parts of ``equity`` won from each
         half) and ``scoop`` (the whole pot alone, as ``win``).  ``attrs`` holds
         ``method`` (``"exact"`` or ``"monte carlo"``), ``outcomes`` (boards
-        enumerated, weighted tuples of hands counted once each) or ``trials``,
-        ``seed``, ``game``, ``board``, ``dead``, ``pot``, ``seconds`` (the calculation) and
+        enumerated, weighted tuples of hands counted once each) or ``trials`` (None when
+        exact), ``seed`` (None when exact), ``game``, ``board``, ``dead``, ``pot``,
+        ``seconds`` (the calculation) and
         ``setup_seconds`` (compiling kernels and building tables on a first use, announced on
         standard error as they start: :mod:`equity.setup_notices`).
 
@@ -217,7 +218,7 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
         show = progress if progress is not None else (None if cost > budget else False)
         outcomes = enumerate_outcomes(q, sums, show, plan)
         frame = _equity_frame(sums, q, exact=True)
-        frame.attrs.update(method="exact", outcomes=outcomes)
+        frame.attrs.update(method="exact", outcomes=outcomes, trials=None)
         seed_used = None
     else:
         seed_used = resolve_seed(seed)
