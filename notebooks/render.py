@@ -59,10 +59,11 @@ def execute(nb, *, size: str, results: str | os.PathLike | None = None, timeout:
 
 
 #: What a notebook's outputs are made by, besides its own source: the study and chart code it
-#: loads (``simulations/``, the charts of ``equity.plotting`` and the solvers of
-#: ``equity.strategy``).  The library's kernels are not listed: a stored run is tied to them by
-#: its own fingerprint (``simulations.harness``) and is played again when they change.
-FINGERPRINTED = ("simulations/", "equity/plotting.py", "equity/strategy/")
+#: loads (``simulations/``, the charts of ``equity.plotting``, the solvers of ``equity.strategy``
+#: and the range explorer's tables and charts, ``equity.explorer``).  The library's kernels are
+#: not listed: a stored run is tied to them by its own fingerprint (``simulations.harness``) and
+#: is played again when they change.
+FINGERPRINTED = ("simulations/", "equity/plotting.py", "equity/strategy/", "equity/explorer.py")
 ROOT = HERE.parent
 _LOADED = ("import json as _json, sys as _sys\n"
            "print(_json.dumps(sorted({getattr(_m, '__file__', None) or ''\n"

@@ -24,7 +24,7 @@ from equity.errors import OptionError
 from equity.games import Game
 from equity.rng import resolve_seed
 
-__all__ = ["BREAKDOWNS", "COMBO_TRIALS", "breakdown", "equity_distribution", "hand_class"]
+__all__ = ["BREAKDOWNS", "COMBO_TRIALS", "breakdown", "equity_distribution", "group_by_class", "hand_class"]
 
 #: The ``by=`` values of :func:`equity.calc`.
 BREAKDOWNS = ("combo", "class")
@@ -161,7 +161,7 @@ def breakdown(game: str | Game, hands: Sequence[str], board: str = "", dead: str
                      "stderr": float(row.stderr)})
     frame = pd.DataFrame(rows)
     if by == "class":
-        frame = _by_class(frame)
+        frame = group_by_class(frame)
     method = methods.pop() if len(methods) == 1 else "mixed"
     frame.attrs.update(
         game=q.game.name, board=format_cards(q.board), dead=format_cards(q.dead), seat=int(seat), by=by,
@@ -189,8 +189,9 @@ def _mean_stderr(frame: pd.DataFrame) -> float:
     return float(np.sqrt(((frame.probability * frame.stderr) ** 2).sum()))
 
 
-def _by_class(frame: pd.DataFrame) -> pd.DataFrame:
-    """Combination rows grouped by class, in the order the classes first appear."""
+def group_by_class(frame: pd.DataFrame) -> pd.DataFrame:
+    """Combination rows (``by="combo"``) grouped by class, in the order the classes first appear:
+    the ``by="class"`` rows (probabilities summed; equities, wins, ties averaged by probability)."""
     rows = []
     for name, group in frame.groupby("class", sort=False):
         p = group.probability.sum()
