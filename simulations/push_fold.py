@@ -1,30 +1,32 @@
 """Study 7, push/fold charts: with short stacks heads-up, which hands should go all in, and which call?
 
 The small blind (0.5 big blinds) pushes all in or folds; facing a push, the big blind (1) calls
-or folds; both have ``stack`` big blinds, the blinds included.  For each two-card game (by
-default Texas Hold'em, Spanish poker and Egyptian Hold'em; El Dorado and two-card custom games
-on request) the study solves the equilibrium at every stack of a grid (1.1 to 20 big blinds in
+or folds; both have ``stack`` big blinds, the blinds included.  For each game (by default Texas
+Hold'em, Spanish poker, Egyptian Hold'em and Tahoe; El Dorado and custom games of two or three
+hole cards on request) the study solves the equilibrium at every stack of a grid (1.1 to 20 big blinds in
 steps of 0.1 by default) and reports, per game and stack, the share of the combinations the
 small blind pushes and the big blind calls, the small blind's value and the solution's
 exploitability; per game and hand class, the push and call thresholds (the largest stack at
 which the class is pushed or called); and for Hold'em the anchors of issue 28 beside the
 published figures.
 
-Method.  :func:`equity.strategy.push_fold` on the class-against-class equity matrix of the game
+Method. :func:`equity.strategy.push_fold` on the class-against-class equity matrix of the game
 (:func:`equity.strategy.push_fold_solver.class_matrix`: exact where each pair of hands has at
 most 2,000,000 boards and no exchange, Hold'em and Spanish poker; otherwise Monte Carlo with
 ``trials`` deals per pair of classes, ``exchange_trials`` in El Dorado, seeded with the run's
-seed), solved by predictive CFR+ to an exploitability of 1e-6 big blinds per hand; the thresholds
-are :func:`equity.strategy.push_fold_thresholds` on the same matrix and grid.  Each game is one
-cell and one chunk: the work is the class matrix (cached on disk, so a second run or a run
-with other stacks reads it) and a deterministic solve at every stack, not a sum of deals, so it
-is not split.  ``deals`` does not apply (it stays 1); the Monte Carlo size is the ``trials``
-parameter.  A chunk stores the solution at every stack (frequencies and gains of every class),
-the thresholds and the matrix's description; the tables are made from them when the run is
-finished.  Where the matrix is Monte Carlo, the gains carry standard errors: a range size's
-95% band counts the classes whose gain over folding is within 1.96 standard errors of zero out
-(low end) and in (high end), and a threshold's band is where the gain less (more) 1.96 standard
-errors last crosses zero over the grid, the other player's strategy held at the equilibrium.
+seed; Tahoe's 1,755 classes from ``matrix_deals`` whole random deals, each counted in the cell
+of the two classes it dealt), solved by predictive CFR+ to an exploitability of 1e-6 big blinds
+per hand; the thresholds are :func:`equity.strategy.push_fold_thresholds` on the same matrix and
+grid. Each game is one cell and one chunk: the work is the class matrix (cached on disk, so a
+second run or a run with other stacks reads it) and a deterministic solve at every stack, not a
+sum of deals, so it is not split. ``deals`` does not apply (it stays 1); the Monte Carlo size is
+the ``trials`` parameter. A chunk stores the solution at every stack (frequencies and gains of
+every class), the thresholds and the matrix's description; the tables are made from them when
+the run is finished. Where the matrix is Monte Carlo, the gains carry standard errors: a range
+size's 95% band counts the classes whose gain over folding is within 1.96 standard errors of
+zero out (low end) and in (high end), and a threshold's band is where the gain less (more) 1.96
+standard errors last crosses zero over the grid, the other player's strategy held at the
+equilibrium.
 
 Tables: ``result`` (per game and stack), ``thresholds`` (per game and class), ``ranges`` (per
 game, stack and class), ``matrices`` (per game) and ``anchors`` (Hold'em, no ante).
@@ -45,6 +47,7 @@ from equity.games import Exchange
 from equity.options import EXCHANGE_POLICIES, has_phase
 from equity.strategy.push_fold_solver import (
     BIG_BLIND,
+    DEALS,
     EXACT_BOARDS,
     EXCHANGE_TRIALS,
     SMALL_BLIND,
@@ -61,7 +64,7 @@ __all__ = ["STUDY", "GAMES", "PUBLISHED", "ANCHOR_STACK", "stack_grid", "matrix_
            "class_kind"]
 
 #: The games charted by default (El Dorado and custom games on request: ``--param games=...``).
-GAMES = ("holdem", "spanish", "egyptian")
+GAMES = ("holdem", "spanish", "egyptian", "tahoe")
 #: The stack of the range-size anchors, big blinds.
 ANCHOR_STACK = 10.0
 #: Issue 28's acceptance anchors for Hold'em (no ante, SB 0.5, BB 1), from the published Nash
@@ -109,16 +112,23 @@ def matrix_options(params: Mapping[str, Any], game: str, seed: int) -> dict[str,
     ``method="auto"`` chooses as the solver does: exact where a pair of hands has at most
     :data:`~equity.strategy.push_fold_solver.EXACT_BOARDS` boards and no exchange, otherwise
     Monte Carlo with ``trials`` (``exchange_trials`` with an exchange) and the run's ``seed``.
+    Games of three hole cards (Tahoe) always take a ``"deals"`` matrix of ``matrix_deals``
+    random deals.
 
     Examples
     --------
-    >>> p = {"method": "auto", "trials": 500, "exchange_trials": 200, "policy": "greedy"}
+    >>> p = {"method": "auto", "trials": 500, "exchange_trials": 200, "policy": "greedy",
+    ...      "matrix_deals": 10**6}
     >>> matrix_options(p, "holdem", 1), matrix_options(p, "egyptian", 1)["trials"]
     ({'method': 'exact', 'trials': None, 'seed': None, 'policies': None}, 500)
+    >>> matrix_options(p, "tahoe", 1)["method"], matrix_options(p, "tahoe", 1)["trials"]
+    ('deals', 1000000)
     """
     g = equity.get_game(game)
     exchange = has_phase(g, Exchange)
     method = params["method"]
+    if g.hole_cards != 2:  # Tahoe: whole random deals, the only matrix of three-card hands
+        return {"method": "deals", "trials": int(params["matrix_deals"]), "seed": int(seed), "policies": None}
     if method == "auto":
         boards = math.comb(g.deck_size - 4, g.board_cards)
         method = "exact" if not exchange and boards <= EXACT_BOARDS else "monte carlo"
@@ -130,8 +140,27 @@ def matrix_options(params: Mapping[str, Any], game: str, seed: int) -> dict[str,
 
 
 def class_kind(name: str) -> str:
-    """``"pair"``, ``"suited"`` or ``"offsuit"`` from a class name (``"AA"``, ``"AKs"``, ``"AKo"``)."""
-    return "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
+    """A class's shape from its name: two cards (``"AA"``, ``"AKs"``, ``"AKo"``) ``"pair"``,
+    ``"suited"`` or ``"offsuit"``; three (a hand such as ``"AsAhKs"``) ``"trips"``, ``"pair,
+    suited kicker"`` (the kicker shares a suit with a card of the pair), ``"pair, offsuit
+    kicker"``, ``"suited"`` (all three of one suit), ``"two suited"`` or ``"rainbow"``.
+
+    Examples
+    --------
+    >>> [class_kind(n) for n in ("AA", "AKs", "AKo", "AsAhAd", "AsAhKs", "AsAhKd", "AsKsQs", "AsKsQh",
+    ...                          "AsKhQd")]  # doctest: +NORMALIZE_WHITESPACE
+    ['pair', 'suited', 'offsuit', 'trips', 'pair, suited kicker', 'pair, offsuit kicker', 'suited',
+     'two suited', 'rainbow']
+    """
+    if len(name) <= 3:
+        return "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
+    ranks, suits = name[0::2], name[1::2]
+    distinct_ranks, distinct_suits = len(set(ranks)), len(set(suits))
+    if distinct_ranks == 1:
+        return "trips"
+    if distinct_ranks == 2:
+        return "pair, suited kicker" if distinct_suits == 2 else "pair, offsuit kicker"
+    return {1: "suited", 2: "two suited"}.get(distinct_suits, "rainbow")
 
 
 def model_text(ante: float = 0.0) -> str:
@@ -144,7 +173,11 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
     if list(params["players"]) != [2]:
         raise OptionError(f"players={params['players']}: push/fold is heads-up, 2 players only")
     if params["method"] not in ("auto", "exact", "monte carlo"):
-        raise OptionError(f"method must be 'auto', 'exact' or 'monte carlo', got {params['method']!r}")
+        raise OptionError(f"method must be 'auto', 'exact' or 'monte carlo', got {params['method']!r} "
+                          "(Tahoe's matrix is always made from random deals: --param matrix_deals=N)")
+    if int(params["matrix_deals"]) < 100_000:
+        raise OptionError(f"matrix_deals must be at least 100,000 random deals, got "
+                          f"{params['matrix_deals']!r}")
     if params["policy"] not in EXCHANGE_POLICIES:
         raise OptionError(f"policy {params['policy']!r}: El Dorado's exchange policies are "
                           f"{', '.join(EXCHANGE_POLICIES)}")
@@ -198,7 +231,7 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
             "call_gain": found.call_gain, "push_gain_se": found.push_gain_stderr,
             "call_gain_se": found.call_gain_stderr}))
     chart = push_fold_thresholds(game, stacks=stacks, ante=ante, progress=False, **options)
-    rows, cols = zip(*classes.cells, strict=True)
+    rows, cols = zip(*classes.cells, strict=True) if classes.grid else ([-1] * len(classes),) * 2
     thresholds = pd.DataFrame({
         "part": "threshold", "hand": chart.hand, "combos": chart.combos.astype(float),
         "push_threshold": chart.push, "call_threshold": chart.call,
@@ -209,7 +242,7 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
         "matrix_seed": float(matrix.seed) if matrix.seed is not None else math.nan,
         "pot": matrix.pot, "policies": ",".join(matrix.policies) if matrix.policies else "",
         "classes": float(len(classes)), "n_combos": float(classes.counts.sum()),
-        "matrix_seconds": float(matrix.seconds),
+        "matrix_seconds": float(matrix.seconds), "unreached": float(matrix.unreached),
         "stderr_mean": float(matrix.stderr[matrix.pairs > 0].mean()),
         "stderr_max": float(matrix.stderr.max()),
         "ranks": "".join(equity.cards.RANKS[r] for r in classes.ranks),
@@ -312,7 +345,8 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
                          "combos": int(described.n_combos), "ranks": described.ranks,
                          "seconds": float(described.matrix_seconds),
                          "stderr_mean": float(described.stderr_mean),
-                         "stderr_max": float(described.stderr_max), "stacks": len(stacks),
+                         "stderr_max": float(described.stderr_max), "unreached": float(described.unreached),
+                         "stacks": len(stacks),
                          "stack_min": float(stacks.min()), "stack_max": float(stacks.max()),
                          "max_exploitability": float(table.exploitability.max()),
                          "tolerance": TOLERANCE, "ante": ante})
@@ -361,7 +395,8 @@ def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
     for game, rows in result.groupby("game", sort=False):
         m = matrices.loc[game]
         at = rows[np.isclose(rows["stack"], ANCHOR_STACK)]
-        size = "exact" if m.method == "exact" else f"Monte Carlo, {int(m.trials):,} trials a pair of classes"
+        size = ("exact" if m.method == "exact" else f"Monte Carlo, {int(m.trials):,} random deals"
+                if m.method == "deals" else f"Monte Carlo, {int(m.trials):,} trials a pair of classes")
         if len(at):
             row = at.iloc[0]
             band = "" if m.method == "exact" else (f" (95% bands {row.push_percent_low:.1f}-"
@@ -385,11 +420,12 @@ STUDY = Study(
     question=__doc__.split("\n\n")[1].replace("\n", " "),
     defaults={"players": [2], "games": list(GAMES), "stack_min": 1.1, "stack_max": 20.0, "stack_step": 0.1,
               "ante": 0.0, "method": "auto", "trials": TRIALS, "exchange_trials": EXCHANGE_TRIALS,
-              "policy": "greedy"},
+              "matrix_deals": DEALS, "policy": "greedy"},
     deals=1,
     published_deals=1,
     precision="deals do not apply (one chunk per game); Monte Carlo matrices: --param trials=50000 gives "
-              "class-matrix cells to about ±0.002 and the small blind's value to about ±0.0001 bb",
+              "class-matrix cells to about ±0.002 and the small blind's value to about ±0.0001 bb; Tahoe's "
+              "--param matrix_deals=200000000 (the default) gives its value to about ±0.0001 bb",
     cells=_cells,
     chunk=_chunk,
     finish=_finish,

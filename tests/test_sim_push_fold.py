@@ -21,6 +21,8 @@ SEED = 31
 #: Hold'em: stacks 1.1 to 12 bb (the anchors lie within); Spanish Monte Carlo: 1.1 to 6 bb.
 HOLDEM = {"games": "holdem", "stack_max": "12.0"}
 SPANISH_MC = {"games": "spanish", "method": "monte carlo", "trials": "200", "stack_max": "6.0"}
+#: Tahoe: a matrix of a million random deals, stacks 1.1 to 2.6 bb every 0.5.
+TAHOE = {"games": "tahoe", "matrix_deals": "1000000", "stack_max": "2.6", "stack_step": "0.5"}
 
 #: Issue 28's anchors (no ante, SB 0.5, BB 1), as the issue states them, with its tolerances.
 ISSUE_PUSHED_AT_10, ISSUE_CALLED_AT_10 = 58.4, (37.3, 37.6)  # % of 1,326 combos, within 1 point
@@ -173,9 +175,52 @@ def test_charts_say_which_model_produced_them(holdem, spanish_mc) -> None:
     assert "95% interval" in bar.get_ylabel() and "width zero" not in bar.get_ylabel()
 
 
+@pytest.fixture(scope="module")
+def tahoe(out) -> harness.RunResult:
+    return harness.run_study("push-fold", params=TAHOE, seed=SEED, out=out, progress=False)
+
+
+def test_tahoe_is_charted_from_random_deals(tahoe) -> None:
+    tables = tahoe.tables
+    chart = tables["thresholds"]
+    assert len(chart) == 1755 and chart.combos.sum() == 22_100 and (chart.row == -1).all()
+    # the shapes of three cards, counted from the rule: 13 trips; a pair of 13 ranks with one of 12
+    # kickers, suited with a pair card or not; three ranks of C(13, 3) = 286 with one, two or three suits
+    assert chart.kind.value_counts().to_dict() == {
+        "two suited": 858, "suited": 286, "rainbow": 286, "pair, suited kicker": 156,
+        "pair, offsuit kicker": 156, "trips": 13}
+    matrices = tables["matrices"].iloc[0]
+    assert (matrices.method, matrices.trials, matrices.seed) == ("deals", 1_000_000, SEED)
+    assert 0 < matrices.unreached < 0.5
+    result = tahoe.table
+    assert result["stack"].tolist() == [1.1, 1.6, 2.1, 2.6]
+    assert (result.exploitability <= 1.01e-6).all() and (result.value_se[result["stack"] > 1.5] > 0).all()
+    assert (result.push_percent_low <= result.push_percent + 1e-9).all()
+    assert (result.push_percent <= result.push_percent_high + 1e-9).all()
+    # the strongest hands by equity against a random hand are played at every stack solved
+    best = chart.sort_values("equity_vs_random").tail(50)
+    assert np.isinf(best.push).all() and np.isinf(best.call).all()
+    assert len(tables["anchors"]) == 0
+
+
+def test_tahoe_charts_fit_its_classes_and_say_what_made_them(tahoe) -> None:
+    figs = plots.figures(tahoe)
+    assert list(figs) == ["tahoe_push", "tahoe_call", "tahoe_pairs_push", "tahoe_pairs_call", "ranges"]
+    for name, fig in figs.items():
+        note = fig._supxlabel.get_text().replace("\n", " ")
+        assert "Tahoe Monte Carlo, 1,000,000 random deals binned by the pair of classes" in note, name
+        assert "seed 31" in note, name
+        assert "heads-up push/fold" in note, name
+    title = figs["tahoe_push"]._suptitle.get_text().replace("\n", " ")
+    assert title.startswith("Tahoe, small blind: ") and "of 1,755 classes" in title and "95% band" in title
+    pairs = figs["tahoe_pairs_push"]._suptitle.get_text().replace("\n", " ")
+    assert pairs.startswith("Tahoe, paired hands (325 of 1,755 classes)")
+
+
 @pytest.mark.parametrize(("options", "error", "match"), [
     ({"players": "3"}, equity.OptionError, "heads-up"),
-    ({"params": {"games": "omaha"}}, equity.GameError, "two-card games"),
+    ({"params": {"games": "omaha"}}, equity.GameError, "two or three hole cards"),
+    ({"params": {"games": "tahoe", "matrix_deals": "5000"}}, equity.OptionError, "matrix_deals must be"),
     ({"params": {"games": "draw"}}, equity.GameError, "draw"),
     ({"deals": 5}, equity.OptionError, "does not apply"),
     ({"params": {"stack_min": "1.0"}}, equity.OptionError, "exceed the big blind"),

@@ -15,7 +15,7 @@ from simulations.plots.common import game_name, name_list
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.figure import Figure
 
-__all__ = ["push_fold", "threshold_grid", "model_note"]
+__all__ = ["push_fold", "threshold_grid", "threshold_scatter", "paired_grid", "model_note"]
 
 #: The stack the titles quote range sizes at, when the run solved it.
 QUOTED_STACK = 10.0
@@ -25,6 +25,11 @@ _PLAYERS = {"push": ("small blind", "pushed", "pushes"), "call": ("big blind", "
 def _matrix_text(m: pd.Series) -> str:
     if m.method == "exact":
         return f"{game_name(m.game)} exact (every board of every pair of combos)"
+    if m.method == "deals":
+        missed = f"; {m.unreached:.2%} of the pairs of combos in cells no deal reached, modelled" \
+            if m.unreached > 0 else ""
+        return (f"{game_name(m.game)} Monte Carlo, {int(m.trials):,} random deals binned by the pair of "
+                f"classes dealt, seed {int(m.seed)} (cell standard errors about {m.stderr_mean:.3f}{missed})")
     exchange = f", exchanges {m.policies.split(',')[0]}" if m.policies else ""
     return (f"{game_name(m.game)} Monte Carlo, {int(m.trials):,} trials per pair of classes, "
             f"seed {int(m.seed)} (cell standard errors about {m.stderr_mean:.4f}{exchange})")
@@ -142,6 +147,133 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push", *, v
     return fig
 
 
+def _range_title(run: harness.RunResult, game: str, player: str, rows: pd.DataFrame, top: float) -> str:
+    """The first clause of a chart's title: how many classes are played at every stack, and the
+    range's size at the quoted stack with its 95% band."""
+    who, done, does = _PLAYERS[player]
+    shown = rows[player].to_numpy(dtype=float)
+    combos = rows.combos.to_numpy()
+    always = np.isinf(shown)
+    at = _at_stack(run.table, game)
+    exact = run.tables["matrices"].set_index("game").loc[game, "method"] == "exact"
+    band = "" if exact else (f" (95% band {float(at[f'{player}_percent_low']):.1f}-"
+                             f"{float(at[f'{player}_percent_high']):.1f}%)")
+    return (f"{game_name(game)}, {who}: {int(always.sum()):,} of {len(rows):,} classes "
+            f"({combos[always].sum() / combos.sum():.0%} of hands) {done} at every stack up to {top:g} bb; "
+            f"at {float(at['stack']):g} bb it {does} {float(at[f'{player}_percent']):.1f}% of hands{band}")
+
+
+def threshold_scatter(run: harness.RunResult, game: str, player: str = "push") -> Figure:
+    """Each class's push or call threshold against its equity against a random hand, for games
+    whose classes do not fit a rank grid (Tahoe's 1,755), coloured by the class's shape
+    (:func:`simulations.push_fold.class_kind`), with each threshold's 95% interval."""
+    rows = run.tables["thresholds"]
+    rows = rows[rows.game == game]
+    matrix = run.tables["matrices"].set_index("game").loc[game]
+    top, bottom = float(matrix.stack_max), float(matrix.stack_min)
+    fig, ax = P.figure(width=9.0, height=5.2)
+    shown = rows[player].to_numpy(dtype=float)
+    never_at, always_at = bottom - 0.6, top + 0.6
+    y = np.where(np.isinf(shown), always_at, np.where(np.isnan(shown), never_at, shown))
+    low = np.where(np.isfinite(shown), rows[f"{player}_low"].to_numpy(dtype=float), y)
+    high = np.where(np.isfinite(shown), rows[f"{player}_high"].to_numpy(dtype=float), y)
+    low, high = np.where(np.isfinite(low), low, never_at), np.where(np.isfinite(high), high, always_at)
+    equity_vs_random = rows.equity_vs_random.to_numpy()
+    kinds = rows.kind.to_numpy()
+    for k, kind in enumerate(dict.fromkeys(kinds)):
+        at = np.flatnonzero(kinds == kind)
+        P.errorbar(ax, equity_vs_random[at], y[at], bounds=(low[at], high[at]), linestyle="none", marker=".",
+                   markersize=3, elinewidth=0.4, color=P.PALETTE[k % len(P.PALETTE)],
+                   label=f"{kind} ({len(at)})")
+    ax.axhline(top + 0.3, color=P.REFERENCE, linewidth=0.6, linestyle=":")
+    ax.axhline(bottom - 0.3, color=P.REFERENCE, linewidth=0.6, linestyle=":")
+    ax.set_yticks([never_at, *range(int(math.ceil(bottom)), int(top) + 1, 2), always_at],
+                  ["never", *(str(v) for v in range(int(math.ceil(bottom)), int(top) + 1, 2)), f"{top:g}+"])
+    who, done, _ = _PLAYERS[player]
+    P.label(ax, xlabel="equity against a random hand", ylabel=f"largest stack {done} (big blinds)")
+    P.legend(ax, loc="upper left", fontsize=7)
+    title = _range_title(run, game, player, rows, top)
+    finite = rows[np.isfinite(shown)]
+    if len(finite) > 2:
+        # how far the equity against a random hand orders the thresholds: Spearman's rank correlation
+        rho = finite.equity_vs_random.rank().corr(finite[player].rank())
+        title += (f"; the equity against a random hand orders the {len(finite):,} finite thresholds with "
+                  f"a rank correlation of {rho:.2f}")
+    note = (f"Threshold: the largest stack at which more than half of the class is {done}; bars: 95% "
+            "intervals (where the gain over folding less and plus 1.96 standard errors crosses zero, the "
+            f"other player's strategy held at the equilibrium). {model_note(run, [game])}")
+    P.finding(fig, title, note=note)
+    return fig
+
+
+def _pair_cell(hand: str, ranks: str) -> tuple[int, int, bool] | None:
+    """A three-card class with a pair: (pair rank's row, kicker's column, kicker suited with a
+    card of the pair); trips on the diagonal; None without a pair."""
+    hand_ranks, suits = hand[0::2], hand[1::2]
+    counted = {r: hand_ranks.count(r) for r in hand_ranks}
+    paired = [r for r, c in counted.items() if c >= 2]
+    if not paired:
+        return None
+    pair = paired[0]
+    if counted[pair] == 3:
+        return ranks.index(pair), ranks.index(pair), True
+    kicker = next(i for i, r in enumerate(hand_ranks) if r != pair)
+    pair_suits = {s for r, s in zip(hand_ranks, suits, strict=True) if r == pair}
+    return ranks.index(pair), ranks.index(hand_ranks[kicker]), suits[kicker] in pair_suits
+
+
+def paired_grid(run: harness.RunResult, game: str, player: str = "push") -> Figure:
+    """The paired classes of a three-card game on two rank grids (the pair's rank down the side,
+    the kicker's along the top, trips on the diagonal): the kicker suited with a card of the pair,
+    and not.  Each cell is the class's push or call threshold."""
+    rows = run.tables["thresholds"]
+    rows = rows[rows.game == game]
+    matrix = run.tables["matrices"].set_index("game").loc[game]
+    top, bottom = float(matrix.stack_max), float(matrix.stack_min)
+    ranks = _ranks(run, game)
+    n = len(ranks)
+    fig, axes = P.figure(1, 2, width=13.0, height=6.6)
+    grids = {True: np.full((n, n), np.nan), False: np.full((n, n), np.nan)}
+    texts: dict[bool, dict[tuple[int, int], str]] = {True: {}, False: {}}
+    for hand, value in zip(rows.hand, rows[player].to_numpy(dtype=float), strict=True):
+        cell = _pair_cell(hand, ranks)
+        if cell is None:
+            continue
+        i, j, suited = cell
+        for side in ((True, False) if i == j else (suited,)):
+            grids[side][i, j] = top if np.isinf(value) else bottom if np.isnan(value) else value
+            texts[side][(i, j)] = _cell_text(value, top)
+    middle = (top + bottom) / 2
+    for ax, suited in zip(axes, (True, False), strict=True):
+        image = ax.imshow(grids[suited], cmap=P.SEQUENTIAL, vmin=bottom, vmax=top)
+        for (i, j), text in texts[suited].items():
+            ax.text(j, i, text, ha="center", va="center", fontsize=6.5,
+                    color="black" if grids[suited][i, j] > middle else "white")
+        ax.set_xticks(range(n), list(ranks))
+        ax.set_yticks(range(n), list(ranks))
+        ax.tick_params(length=0)
+        ax.grid(False)
+        P.label(ax, xlabel="kicker", ylabel="pair (trips on the diagonal)")
+        ax.set_title("kicker suited with a card of the pair" if suited else "kicker of a third suit",
+                     fontsize=9)
+    _, done, _ = _PLAYERS[player]
+    colorbar = fig.colorbar(image, ax=list(axes), shrink=0.8)
+    colorbar.set_label(f"largest stack {done}, big blinds")
+    paired = rows[[_pair_cell(h, ranks) is not None for h in rows.hand]]
+    shown = paired[player].to_numpy(dtype=float)
+    always = int(np.isinf(shown).sum())
+    title = (f"{game_name(game)}, paired hands ({len(paired)} of {len(rows):,} classes): {always} "
+             f"{done} at every stack up to {top:g} bb")
+    finite = paired[np.isfinite(shown)]
+    if len(finite):
+        weakest = finite.loc[finite[player].idxmin()]
+        title += f"; the first to go is {weakest.hand}, {done} only up to {weakest[player]:.1f} bb"
+    note = (f"Threshold: the largest stack at which more than half of the class is {done}; cells print it "
+            f"to 0.1 bb ({top:g}+: at every stack solved, -: at none). {model_note(run, [game])}")
+    P.finding(fig, title, note=note)
+    return fig
+
+
 def _widest_reach(rows: pd.DataFrame, player: str) -> float:
     """The farthest a class's 95% interval reaches from its threshold, either side, big blinds (over
     the classes whose threshold and interval ends are finite stacks)."""
@@ -244,7 +376,9 @@ def _anchors(run: harness.RunResult) -> Figure:
 
 
 def push_fold(run: harness.RunResult, *, shared_scale: bool = False) -> dict[str, Figure]:
-    """Figures of a push-fold run: ``<game>_push`` and ``<game>_call`` (threshold grids per game),
+    """Figures of a push-fold run: ``<game>_push`` and ``<game>_call`` (threshold grids per game;
+    for games of three hole cards, which have no rank grid, :func:`threshold_scatter`, and
+    ``<game>_pairs_push`` and ``<game>_pairs_call``, :func:`paired_grid`),
     ``ranges`` (range sizes and the small blind's value against the stack) and, with Hold'em and no
     ante, ``anchors`` (the issue's anchors beside the published figures).
 
@@ -255,9 +389,15 @@ def push_fold(run: harness.RunResult, *, shared_scale: bool = False) -> dict[str
     matrices = run.tables["matrices"]
     scale = ({"vmin": float(matrices.stack_min.min()), "vmax": float(matrices.stack_max.max())}
              if shared_scale else {})
-    for game in dict.fromkeys(run.tables["thresholds"].game):
+    thresholds = run.tables["thresholds"]
+    for game in dict.fromkeys(thresholds.game):
+        grid = bool((thresholds[thresholds.game == game].row >= 0).all())
         for player in ("push", "call"):
-            figs[f"{game}_{player}"] = threshold_grid(run, game, player, **scale)
+            figs[f"{game}_{player}"] = (threshold_grid(run, game, player, **scale) if grid
+                                        else threshold_scatter(run, game, player))
+        if not grid:
+            for player in ("push", "call"):
+                figs[f"{game}_pairs_{player}"] = paired_grid(run, game, player)
     figs["ranges"] = _ranges(run)
     if len(run.tables["anchors"]):
         figs["anchors"] = _anchors(run)
