@@ -9,8 +9,8 @@ cache file replaced).
 * the first ``push_fold("holdem", 10)`` of the process (the matrix read from disk, then solved);
 * warm: ``push_fold("holdem", 10)`` with the matrix in memory, best of ``--repeats``;
 * the Nash chart: ``push_fold_thresholds("holdem")``, 190 stacks from 1.1 to 20 big blinds;
-* ``--games spanish,egyptian,eldorado``: each game's matrix (built if missing, else read) and
-  its warm solve at 10 big blinds.
+* ``--games spanish,egyptian,eldorado,tahoe``: each game's matrix (built if missing, else read),
+  its warm solve at 10 big blinds and its chart (the thresholds over the 190 stacks).
 
 Before timing, the 10 big blind solution is checked against the published figures (58.4% of
 the combos pushed, 37.3-37.6% called, within a percentage point) and the exploitability
@@ -91,10 +91,15 @@ def main() -> None:
         ready = time.perf_counter() - start
         solved = push_fold(game, STACK)
         warm = best_time(lambda game=game: push_fold(game, STACK), args.repeats)
-        size = "exact" if matrix.method == "exact" else f"monte carlo, {matrix.trials:,} trials a pair"
-        print(f"{game}: class matrix {matrix.seconds:.1f} s to build ({size}; {ready:.2f} s now), "
-              f"warm solve at {STACK:g} bb {warm * 1000:.1f} ms, push {solved.push_percent:.1f}%, "
-              f"call {solved.call_percent:.1f}%, exploitability {solved.exploitability:.1e}")
+        size = ("exact" if matrix.method == "exact" else f"{matrix.trials:,} random deals"
+                if matrix.method == "deals" else f"monte carlo, {matrix.trials:,} trials a pair")
+        start = time.perf_counter()
+        chart = push_fold_thresholds(game, progress=False)
+        seconds = time.perf_counter() - start
+        print(f"{game}: class matrix {matrix.seconds:.1f} s to build ({len(matrix.classes):,} classes, "
+              f"{size}; {ready:.2f} s now), warm solve at {STACK:g} bb {warm * 1000:.1f} ms, push "
+              f"{solved.push_percent:.1f}%, call {solved.call_percent:.1f}%, exploitability "
+              f"{solved.exploitability:.1e}; chart of {len(chart.attrs['stacks'])} stacks {seconds:.1f} s")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,11 @@ def calc_command(
     draw_policy: Annotated[list[str] | None, typer.Option(
         help="Switch and draw games: standard, stand (switches only) or max; once or once per seat.")
     ] = None,
+    fold_policy: Annotated[list[float] | None, typer.Option(
+        help="El Dorado: a seat gives up after the exchange when its estimated equity is below this "
+             "(0 to 1); once for all seats or once per seat.")] = None,
+    fold_samples: Annotated[int | None, typer.Option(
+        help="Draws behind each estimated equity of --fold-policy (default 100).")] = None,
     game_file: Annotated[str | None, typer.Option(help="A custom game described in a TOML file.")] = None,
     output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
 ) -> None:
@@ -89,6 +94,10 @@ def calc_command(
         rules["wild"] = wild
     if draw_policy:
         rules["draw_policy"] = draw_policy[0] if len(draw_policy) == 1 else draw_policy
+    if fold_policy:
+        rules["fold_policy"] = fold_policy[0] if len(fold_policy) == 1 else fold_policy
+    if fold_samples is not None:
+        rules["fold_samples"] = fold_samples
     policies = None if not policy else policy[0] if len(policy) == 1 else policy
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PrecisionNotReachedWarning)

@@ -32,6 +32,7 @@ from equity.evaluator import (
     hole_cards_used_many,
     kernel_takes_rule,
 )
+from equity.fold_after_exchange import FoldPolicy, fold_rng, gave_up, read_fold_policy
 from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.options import (
     EXCHANGE_POLICIES,
@@ -141,6 +142,9 @@ class Deals:
         -1 for a seat taking no part).
     drawn
         The draw: cards each seat drew (``int8[deals, players]``, -1 for folded seats).
+    gave_up
+        With a fold policy after the El Dorado exchange (``fold_policy``): who gave up there
+        (``bool[deals, players]``; they are ``folded`` too, and their swaps stand).
     """
 
     game: Game
@@ -160,6 +164,7 @@ class Deals:
     switch_gave: np.ndarray | None = None
     switch_received: np.ndarray | None = None
     drawn: np.ndarray | None = None
+    gave_up: np.ndarray | None = None
 
     @property
     def deals(self) -> int:
@@ -221,6 +226,8 @@ class Deals:
             wild_text = np.array([RANKS[w] if w >= 0 else "" for w in self.wild], dtype=object)
             columns["wild"] = np.repeat(wild_text, players)
             columns["set_wild"] = np.repeat(self.setter, players) == np.tile(np.arange(players), n)
+        if self.gave_up is not None:
+            columns["gave_up"] = self.gave_up.ravel()
         return pd.DataFrame(columns)
 
 
@@ -246,6 +253,7 @@ class _Setup:
     draw: dict
     stakes: np.ndarray | None
     folded: np.ndarray | None  # bool[deals, players]; None: nobody folds (no mask the size of the run)
+    fold_policy: FoldPolicy | None = None  # who gives up after the exchange
 
     def folds(self, first_deal: int, n: int) -> np.ndarray:
         """Who folded in deals ``first_deal .. first_deal + n``, ``bool[n, players]``."""
@@ -299,6 +307,11 @@ def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> 
                                                 s.lookahead_samples, s.user_policy, s.mode, s.wild_can_be_ace)
         records = {"wild": wild, "gave": gave, "took": took, "setter": setter}
         wild_rows = np.repeat(wild, players).astype(np.int8)
+        if s.fold_policy is not None:
+            out = gave_up(g, s.fold_policy, hole, board, wild, ~folded, took, fold_rng(s.seed, chunk), s.mode,
+                          s.wild_can_be_ace)
+            folded = folded | out
+            records["gave_up"] = out
     return _showdown(s, first_deal, hole, board, folded, wild_rows, usage, **records)
 
 
@@ -414,6 +427,8 @@ def _seat_table(totals: SeatSums, exchange: bool, chips: bool) -> pd.DataFrame:
     if exchange:
         frame["swap_rate"] = totals.counts["swaps"] / n
         frame["set_wild_rate"] = totals.counts["set_wild"] / n
+        if "gave_up" in totals.counts:
+            frame["gave_up_rate"] = totals.counts["gave_up"] / n
     return frame
 
 
@@ -425,13 +440,16 @@ def _add_deals(totals: SeatSums, played: Deals) -> None:
         seats = np.arange(played.players)
         totals.add_counts(swaps=(played.gave >= 0).sum(axis=0),
                           set_wild=(played.setter[:, None] == seats[None, :]).sum(axis=0))
+    if played.gave_up is not None:
+        totals.add_counts(gave_up=played.gave_up.sum(axis=0))
 
 
 # ---------------------------------------------------------------------------------------------
 # The public functions
 # ---------------------------------------------------------------------------------------------
 def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, lookahead_samples_, stakes,
-           draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk) -> _Setup:
+           draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy=None,
+           fold_samples=None) -> _Setup:
     """Check a run's arguments once (see :func:`simulate`)."""
     g = get_game(game)
     draw = switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
@@ -456,8 +474,9 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
         chip_stakes, _ = check_stakes(stakes, (players,), "the players", True)  # settle's checks
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
+    folding = read_fold_policy(g, players, fold_policy, fold_samples)
     return _Setup(g, players, seed, mode, ace, codes, user_exchange_policy(policies), samples, draw,
-                  chip_stakes, folded)
+                  chip_stakes, folded, folding)
 
 
 @sets_up("deals")
@@ -467,7 +486,8 @@ def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None =
                lookahead_samples: int | None = None, stakes=None,
                draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
                draw_limit_with_ace: int | None = None, reverse: bool | None = None,
-               first_chunk: int = 0, usage: bool = True) -> Deals:
+               first_chunk: int = 0, usage: bool = True, fold_policy=None,
+               fold_samples: int | None = None) -> Deals:
     """Deal and play out ``deals`` whole deals, as arrays: the deals of :func:`simulate`.
 
     The arguments are :func:`simulate`'s (the same seed deals the same cards); ``usage=False``
@@ -489,7 +509,7 @@ def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None =
     True
     """
     s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
-               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk)
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples)
     show = progress if progress is not None else deals > 8 * CHUNK_DEALS
     return Deals.concat(list(_chunks(s, deals, first_chunk, usage, show)))
 
@@ -501,7 +521,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
              progress: bool | None = None, lookahead_samples: int | None = None, stakes=None,
              draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
              draw_limit_with_ace: int | None = None, reverse: bool | None = None,
-             first_chunk: int = 0) -> pd.DataFrame:
+             first_chunk: int = 0, fold_policy=None, fold_samples: int | None = None) -> pd.DataFrame:
     """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
 
     Parameters
@@ -531,6 +551,15 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         Bool mask of players who fold after the first betting round, shape
         ``(players,)`` or ``(deals, players)``: they take no part in the exchange
         and cannot win.
+    fold_policy, fold_samples
+        El Dorado: who gives up in the betting round after the exchange (rule document 000,
+        article 3.5): an equity threshold from 0 to 1 (or one per seat, None for a seat that
+        never gives up), a seat folding when its estimated equity, from ``fold_samples`` draws
+        of what it cannot see (default :data:`equity.fold_after_exchange.FOLD_SAMPLES`), is
+        below it; ``"never"``; or a function ``fold(hole, flop, wild, seat, players) -> bool[n]``
+        over arrays.  Its swap stands and it cannot win; when every seat still in would give
+        up, nobody does.  See :mod:`equity.fold_after_exchange`.  Adds ``gave_up`` to the table
+        (``gave_up_rate`` when aggregated).
     pot
         ``"high"``, ``"hi_lo"`` (Tahoe, Omaha) or ``"low"`` (El Dorado); the game's
         first pot mode by default.
@@ -582,7 +611,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     """
     aggregate = check_flag(aggregate, "aggregate")
     s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
-               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk)
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples)
     g = s.game
     show = progress if progress is not None else deals > 8 * CHUNK_DEALS
     totals = SeatSums(players)
@@ -603,4 +632,6 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
                           ignore_index=True)
     table.attrs.update(game=g.name, method="monte carlo", seed=s.seed, trials=deals, players=players,
                        deals=deals, pot=s.mode)
+    if s.fold_policy is not None:
+        table.attrs["fold_policy"] = s.fold_policy.describe()
     return table

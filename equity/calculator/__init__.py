@@ -67,6 +67,8 @@ def _equity_frame(sums: SeatSums, q: Question, exact: bool) -> pd.DataFrame:
         frame["high"] = sums.high / n
         frame["low"] = sums.low / n
         frame["scoop"] = frame["win"]
+    if q.fold_policy is not None:
+        frame["gave_up"] = sums.counts.get("gave_up", np.zeros(q.players)) / n
     return frame
 
 
@@ -126,7 +128,10 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         ``"none"``), with the final flop as the board and the hands as they are
         after the exchange.  ``pot``: ``"high"``, ``"low"`` or ``"hi_lo"``.
         ``wild_can_be_ace`` (El Dorado low), ``lookahead_samples`` (the
-        ``lookahead`` policy), and for games with a draw (draw, switch) ``draw_policy``
+        ``lookahead`` policy), ``fold_policy`` and ``fold_samples`` (El Dorado before the
+        exchange: who gives up in the betting round after it, as :func:`equity.simulate` takes
+        them; adds ``gave_up``, how often each seat did), and for games with a draw (draw,
+        switch) ``draw_policy``
         (``"standard"``, ``"stand"`` for the switches only, ``"max"``, ``"switch_aware"``,
         ``"switch_aware_no_info"``; one or one per seat), ``draw_limit`` and
         ``draw_limit_with_ace``, and for games with a
@@ -235,4 +240,6 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     frame.attrs.update(seed=seed_used, game=q.game.name, board=format_cards(q.board),
                        dead=format_cards(q.dead), pot=q.mode,
                        seconds=time.perf_counter() - started)
+    if q.fold_policy is not None:
+        frame.attrs["fold_policy"] = q.fold_policy.describe()
     return frame

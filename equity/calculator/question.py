@@ -18,6 +18,7 @@ from equity._kernels.calc import FIXED, RANDOM, RANGE
 from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluator import kernel_hand_rule, kernel_takes_rule
+from equity.fold_after_exchange import read_fold_policy
 from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.options import (
     exchange_policy_codes,
@@ -37,7 +38,8 @@ _RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
 
 
 _DRAW_RULES = ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse")
-_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", *_DRAW_RULES)
+_FOLD_RULES = ("fold_policy", "fold_samples")
+_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", *_FOLD_RULES, *_DRAW_RULES)
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Question:
     user_policy: Any = None  # the one user exchange policy, if any
     lookahead_samples: int = 0  # draws per decision of the lookahead policy
     draw: dict = field(default_factory=dict)  # the switch and draw options (equity.options.switch_options)
+    fold_policy: Any = None  # who gives up after the exchange (equity.fold_after_exchange.FoldPolicy)
 
     @property
     def players(self) -> int:
@@ -285,6 +288,12 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
     if exchange:
         q.exchange_codes = exchange_policy_codes(g, q.players, policies)
         q.user_policy = user_exchange_policy(policies)
+    if any(rules.get(name) is not None for name in _FOLD_RULES):
+        if has_exchange and not exchange:
+            raise OptionError(f"{g.name}: fold_policy decides who gives up after the exchange, from what "
+                              "each seat saw of it; with wild= the exchange is over: leave the folded hands "
+                              "out")
+        q.fold_policy = read_fold_policy(g, q.players, rules.get("fold_policy"), rules.get("fold_samples"))
     needed = sum(g.hole_cards for s in seats if s.kind != FIXED) + q.missing
     if needed > len(q.stub):
         raise InvalidInputError(

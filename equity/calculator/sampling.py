@@ -20,6 +20,7 @@ from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengt
 from equity.eldorado_exchange import run_exchange
 from equity.errors import InvalidInputError
 from equity.evaluator import flush_bias, kernel_hand_rule
+from equity.fold_after_exchange import gave_up
 from equity.options import DRAW_POLICIES, draw_policy_codes
 from equity.results import SeatSums, row_sums
 from equity.rng import chunk_states, stream_state
@@ -168,7 +169,7 @@ class Sampler:
                 if self.q.switch_fused():
                     self._switch_fused(one, states, sums, kinds, fixed[j], stubs[j])
                 else:
-                    sums.add_sums(*self._general_chunk(shares[j], states[0], kinds, fixed[j], stubs[j]))
+                    _add_chunk(sums, self._general_chunk(shares[j], states[0], kinds, fixed[j], stubs[j]))
         return int(sizes.sum())
 
     def run(self, trials: int, first_chunk: int, count: int, sums: SeatSums) -> int:
@@ -184,7 +185,7 @@ class Sampler:
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(self._general_chunk, sizes, states))
         for chunk_sums in results:
-            sums.add_sums(*chunk_sums)
+            _add_chunk(sums, chunk_sums)
         return int(sizes.sum())
 
     def _fused(self, sizes, states, sums: SeatSums) -> int:
@@ -268,11 +269,26 @@ class Sampler:
             if q.exchange:
                 active = np.ones((size, q.players), dtype=bool)
                 script = np.full((size, q.players, 2), -1, dtype=np.int64)
-                wild, *_ = run_exchange(q.game, hole, board, active, q.exchange_codes, script, state,
-                                        q.lookahead_samples, q.user_policy, q.mode, q.wild_can_be_ace)
+                wild, _, took, _ = run_exchange(q.game, hole, board, active, q.exchange_codes, script, state,
+                                                q.lookahead_samples, q.user_policy, q.mode, q.wild_can_be_ace)
                 wild_rows = wild.astype(np.int8)
+                if q.fold_policy is not None:
+                    # the chunk's own stream for the estimates, from its state (not the thread)
+                    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(state.tolist())))
+                    folded = gave_up(q.game, q.fold_policy, hole, board, wild, active, took, rng, q.mode,
+                                     q.wild_can_be_ace)
+                    high, low = seat_strengths(q, hole, board, wild_rows)
+                    return row_sums(*pot_shares(q, high, low, folded)), folded.sum(axis=0)
         high, low = seat_strengths(q, hole, board, wild_rows)
-        return row_sums(*pot_shares(q, high, low))
+        return row_sums(*pot_shares(q, high, low)), None
+
+
+def _add_chunk(sums: SeatSums, chunk) -> None:
+    """Add a general chunk's sums, and the seats that gave up after the exchange (if counted)."""
+    chunk_sums, gave_up_counts = chunk
+    sums.add_sums(*chunk_sums)
+    if gave_up_counts is not None:
+        sums.add_counts(gave_up=gave_up_counts)
 
 
 def sample(q: Question, sums: SeatSums, trials: int | None, precision: float | None, seed: int,

@@ -15,9 +15,10 @@ from equity.tables import tables_for
 __all__ = ["pot_shares", "seat_holes", "seat_strengths", "fixed_wild_rows", "table_args"]
 
 
-def pot_shares(q: Question, high: np.ndarray | None, low: np.ndarray | None):
-    """Pot shares of rows of strengths (and the high half's part, for a hi-lo pot)."""
-    return pot_share_parts(high, low=low, mode=q.mode)
+def pot_shares(q: Question, high: np.ndarray | None, low: np.ndarray | None, folded=None):
+    """Pot shares of rows of strengths (and the high half's part, for a hi-lo pot); ``folded``
+    seats (who gave up after the exchange) win nothing."""
+    return pot_share_parts(high, low=low, mode=q.mode, folded=folded)
 
 
 def seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:

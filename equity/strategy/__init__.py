@@ -30,6 +30,7 @@ _HOMES = {
     "best_response_action": "eldorado",
     "exploitability": "eldorado",
     "ExchangeGain": "eldorado",
+    "give_up_rates": "eldorado",
 }
 
 __all__ = sorted(_HOMES)

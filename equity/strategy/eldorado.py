@@ -56,7 +56,8 @@ from equity.pots import pot_shares_many
 from equity.rng import resolve_seed, stream_state
 from equity.strategy.draw import game_cards
 
-__all__ = ["ACTIONS", "exchange_values", "best_response_action", "exploitability", "ExchangeGain"]
+__all__ = ["ACTIONS", "exchange_values", "best_response_action", "exploitability", "ExchangeGain",
+           "give_up_rates"]
 
 #: The seven actions by code: 0 keeps, ``1 + 3 h + f`` gives hole card ``h`` for flop card ``f``
 #: (the exchange kernel's user policy code ``3 h + f``, plus one).
@@ -606,3 +607,88 @@ def exploitability(profile, players: int, seat: int, deals: int, samples_per_dec
         changed=float((best != profile_action).mean()), share=float(share.mean()),
         share_se=float(share.std(ddof=1) / np.sqrt(deals)),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Giving up after the exchange
+# ---------------------------------------------------------------------------------------------
+def give_up_rates(players: int, prices: Sequence[float], *, profile="greedy", deals: int = 20_000,
+                  seed: int | None = None, pot: str | None = None, fold_samples: int | None = None,
+                  progress: bool | None = None) -> pd.DataFrame:
+    """How often each seat should give up in the betting round after the exchange, at each price.
+
+    A seat facing a bet after the exchange pays ``price`` of the final pot to stay in (a bet of
+    half the pot: a call of half a pot for two pots, a price of 1/4), so staying pays when its
+    share of the pot is above the price.  On ``deals`` seeded deals where every seat exchanges by
+    ``profile``, each seat's share is the estimated equity of :mod:`equity.fold_after_exchange`
+    (what it can see after the exchange: ``fold_samples`` draws of the rest, against every other
+    seat), and it should give up where that is below the price.
+
+    Parameters
+    ----------
+    players
+        Players in the deal (2 to 9 here).
+    prices
+        The prices, each from 0 to 1.
+    profile
+        The exchange policy of every seat, or one per seat (as :func:`equity.simulate` takes it).
+    deals, seed, pot, fold_samples, progress
+        The deals played, their seed (None draws one), the pot (``"high"`` or ``"low"``), draws per
+        estimate and the progress bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per seat and price: ``give_up`` (the share of deals), ``stderr`` (binomial), and
+        per seat ``equity`` and ``equity_se``, the mean estimated equity.  ``attrs``: ``game``,
+        ``profile``, ``players``, ``deals``, ``seed``, ``pot``, ``fold_samples``, ``method``.
+
+    Examples
+    --------
+    >>> rates = give_up_rates(2, [0.25, 0.5], deals=2000, seed=1, fold_samples=40)
+    >>> rates.columns.tolist()
+    ['seat', 'price', 'give_up', 'stderr', 'equity', 'equity_se']
+    >>> bool((rates.groupby("seat").give_up.diff().dropna() >= 0).all())  # a dearer call, more folds
+    True
+    """
+    from equity.deal import play_deals
+    from equity.fold_after_exchange import FOLD_SAMPLES, estimated_equity, fold_rng
+    from equity.rng import CHUNK_DEALS
+
+    g = get_game("eldorado")
+    check_players(g, players)
+    if players > 9:
+        raise OptionError(f"players={players}: give_up_rates plays 2 to 9 players")
+    price_list = [float(p) for p in prices] if isinstance(prices, Sequence | np.ndarray) else None
+    if not price_list or any(not 0.0 <= p <= 1.0 for p in price_list):
+        raise OptionError(f"prices must be one or more numbers from 0 to 1, got {prices!r}")
+    if not is_whole_number(deals) or deals < 2:
+        raise OptionError(f"deals must be a whole number of at least 2, got {deals!r}")
+    samples = FOLD_SAMPLES if fold_samples is None else fold_samples
+    if not is_whole_number(samples) or samples < 2:
+        raise OptionError(f"fold_samples must be a whole number of at least 2, got {fold_samples!r}")
+    seed = resolve_seed(seed)
+    mode = pot_mode(g, pot)
+    played = play_deals(g, players, deals, seed=seed, policies=profile, pot=mode, progress=progress,
+                        usage=False)
+    n = played.deals
+    hole = played.hole.reshape(n, -1)
+    estimate = np.empty((n, players))
+    for chunk, start in enumerate(range(0, n, CHUNK_DEALS)):
+        part = slice(start, start + CHUNK_DEALS)
+        estimate[part] = estimated_equity(g, hole[part], played.board[part], played.wild[part],
+                                          ~played.folded[part], played.took[part], samples,
+                                          fold_rng(seed, chunk), mode)
+    rows = []
+    for seat in range(players):
+        mean, se = float(estimate[:, seat].mean()), float(estimate[:, seat].std(ddof=1) / np.sqrt(n))
+        for price in price_list:
+            rate = float((estimate[:, seat] < price).mean())
+            rows.append({"seat": seat, "price": price, "give_up": rate,
+                         "stderr": float(np.sqrt(rate * (1 - rate) / n)), "equity": mean, "equity_se": se})
+    frame = pd.DataFrame(rows)
+    name = _profile_name(profile)
+    frame.attrs.update(game=g.name, profile=name if isinstance(name, str) else ",".join(name),
+                       players=players, deals=n, seed=seed, pot=mode, fold_samples=int(samples),
+                       method="monte carlo")
+    return frame
