@@ -6,7 +6,7 @@ them, in one shape for every command:
 
 - CSV: one comment line per attribute, ``# key: value`` with the value in JSON
   (``# game: "holdem"``, ``# seed: 7``, ``# trials: null``), then the header and the rows.
-  A list in a cell is written as JSON text (``["flush", "straight"]``).  :func:`read_csv` reads
+  A list (or a mapping) in a cell is written as JSON text (``["flush", "straight"]``).  :func:`read_csv` reads
   it back, attributes included.
 - JSON: one object, ``{"attrs": {...}, "rows": [{column: value, ...}, ...]}``; lists are arrays,
   a missing value is ``null`` and an infinite one the string ``"inf"`` or ``"-inf"``.
@@ -126,11 +126,14 @@ def json_text(attrs: Mapping[str, Any], rows: list[dict[str, Any]]) -> str:
     return json.dumps({"attrs": plain(dict(attrs)), "rows": rows}, indent=2)
 
 
+def _nested(value: Any) -> bool:
+    """Whether a cell holds a list, an array or a mapping (written as JSON text in CSV)."""
+    return isinstance(value, (list, tuple, Mapping)) or getattr(value, "ndim", 0) > 0
+
+
 def _cell(value: Any) -> Any:
-    """A CSV cell: a list (or array) as JSON text, anything else as it is."""
-    if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) > 0:
-        return json.dumps(plain(value))
-    return value
+    """A CSV cell: a list, array or mapping as JSON text, anything else as it is."""
+    return json.dumps(plain(value)) if _nested(value) else value
 
 
 def csv_text(frame, attrs: Mapping[str, Any] | None = None, *, index: bool = False) -> str:
@@ -150,8 +153,7 @@ def csv_text(frame, attrs: Mapping[str, Any] | None = None, *, index: bool = Fal
     ({'game': 'holdem', 'seed': None}, '["QQ", "JJ"]')
     """
     lines = [f"# {key}: {json.dumps(plain(value))}\n" for key, value in (attrs or {}).items()]
-    listed = [c for c in frame.columns if frame[c].dtype == object
-              and frame[c].map(lambda v: isinstance(v, (list, tuple)) or getattr(v, "ndim", 0) > 0).any()]
+    listed = [c for c in frame.columns if frame[c].dtype == object and frame[c].map(_nested).any()]
     if listed:
         frame = frame.assign(**{c: frame[c].map(_cell) for c in listed})
     return "".join(lines) + frame.to_csv(index=index, lineterminator="\n")

@@ -16,10 +16,13 @@ import pandas as pd
 import typer
 
 from equity.errors import InvalidInputError
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, plain, records
 from simulations import harness
 
 __all__ = ["app", "main"]
+
+#: Significant digits of the numbers ``sim show`` prints, in its table and in its JSON alike.
+SHOW_DIGITS = 6
 
 app = typer.Typer(help="Batch studies: list them, run one (resumable, optionally on Dask), show a run.",
                   no_args_is_help=True, add_completion=False)
@@ -47,26 +50,20 @@ def _glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
-def _json_ready(value):
-    """numpy and pandas scalars as plain JSON values."""
-    return value.item() if hasattr(value, "item") else str(value)
-
-
 @app.command("list")
 def list_studies(
     output: Annotated[OutputFormat, typer.Option("--format", help="Output format.")] = OutputFormat.table,
 ) -> None:
     """List the studies with their parameters, default size and the size for the published precision."""
     if output is not OutputFormat.table:
-        rows = [{"study": s.name, "title": s.title, "question": s.question, "parameters": dict(s.defaults),
-                 "deals": s.deals, "published_deals": s.published_deals, "precision": s.precision}
+        rows = [plain({"study": s.name, "title": s.title, "question": s.question,
+                       "parameters": dict(s.defaults), "deals": s.deals, "published_deals": s.published_deals,
+                       "precision": s.precision})
                 for s in harness.studies().values()]
         if output is OutputFormat.json:
-            typer.echo(json.dumps(rows, indent=2, default=_json_ready))
+            typer.echo(json_text({}, rows))
         else:
-            frame = pd.DataFrame(rows).assign(parameters=[json.dumps(r["parameters"], default=_json_ready)
-                                                          for r in rows])
-            typer.echo(frame.to_csv(index=False), nl=False)
+            typer.echo(csv_text(pd.DataFrame(rows)), nl=False)
         return
     for study in harness.studies().values():
         typer.echo(f"{study.name}: {study.title}")
@@ -154,10 +151,10 @@ def runs(
                      "deals": record.get("deals_total"), "finished": record.get("finished"),
                      "this_code": current, "folder": str(folder)})
     if output is OutputFormat.json:
-        typer.echo(json.dumps(rows, indent=2, default=_json_ready))
+        typer.echo(json_text({"out": str(out)}, [plain(row) for row in rows]))
     elif output is OutputFormat.csv:
         columns = ["run_id", "study", "deals", "finished", "this_code", "folder"]
-        typer.echo(pd.DataFrame(rows, columns=columns).to_csv(index=False), nl=False)
+        typer.echo(csv_text(pd.DataFrame(rows, columns=columns), {"out": str(out)}), nl=False)
     elif not rows:
         typer.echo(f"no finished runs under {out}")
     else:
@@ -186,15 +183,17 @@ def show(
         raise _fail(InvalidInputError(f"no table {table!r}: the run has {', '.join(result.tables)}"))
     names = [table] if table else list(result.tables)
     if output is OutputFormat.json:
-        typer.echo(json.dumps({"record": record, "tables": {
-            name: json.loads(result.tables[name].to_json(orient="records", double_precision=10))
-            for name in names}}, indent=2, default=_json_ready))
+        typer.echo(json.dumps({"record": plain(record), "tables": {
+            name: {"attrs": output_attrs(result.tables[name].attrs),
+                   "rows": records(result.tables[name], digits=SHOW_DIGITS)}
+            for name in names}}, indent=2))
         return
     if output is OutputFormat.csv:
         if len(names) != 1:
             raise _fail(InvalidInputError(f"--format csv prints one table: choose it with --table "
                                           f"({', '.join(names)})"))
-        typer.echo(result.tables[names[0]].to_csv(index=False), nl=False)
+        shown = result.tables[names[0]]
+        typer.echo(csv_text(shown, output_attrs(shown.attrs)), nl=False)
         return
     typer.echo(f"{record['study']}: {record['title']}")
     for key in ("run_id", "seed", "deals", "parameters", "version", "git_commit", "started", "finished",
@@ -207,7 +206,7 @@ def show(
     typer.echo(f"  code: {'made by other code: ' + '; '.join(changes) if changes else 'this code'}"
                f" (fingerprint {record.get('fingerprint')})")
     with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200,
-                           "display.float_format", "{:.6g}".format):
+                           "display.float_format", f"{{:.{SHOW_DIGITS}g}}".format):
         for name in names:
             typer.echo(f"\n{name}:")
             typer.echo(result.tables[name].to_string(index=False))

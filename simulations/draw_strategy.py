@@ -32,6 +32,8 @@ with its paired standard error.
 
 Tables: ``result`` (the policy comparisons), ``returns``, ``hold_kinds`` and ``hold_chart``
 (Jacks or Better), ``differences``, ``difference_kinds``, ``difference_summary`` and ``checks``.
+Their ``attrs["method"]`` says how each was computed: ``"monte carlo"`` (``result``, ``checks``),
+``"exact"`` (the returns and holds) or ``"model"`` (exact under the showdown model).
 """
 
 from __future__ import annotations
@@ -349,11 +351,22 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
         checks += check
     check_columns = ["opponents", "kind", "hand", "plain_hold", "switch_hold", "model_gain", "mc_plain",
                      "mc_switch", "mc_gain", "mc_gain_se", "mc_gain_se_unpaired", "z", "samples", "seed"]
-    return {"result": result, "returns": returns, "hold_kinds": hold_kinds, "hold_chart": hold_chart,
-            "differences": pd.concat(differences, ignore_index=True),
-            "difference_kinds": pd.concat(kinds, ignore_index=True),
-            "difference_summary": pd.DataFrame(summaries),
-            "checks": pd.DataFrame(checks, columns=check_columns)}
+    tables = {"result": result, "returns": returns, "hold_kinds": hold_kinds, "hold_chart": hold_chart,
+              "differences": pd.concat(differences, ignore_index=True),
+              "difference_kinds": pd.concat(kinds, ignore_index=True),
+              "difference_summary": pd.DataFrame(summaries),
+              "checks": pd.DataFrame(checks, columns=check_columns)}
+    # how each table was computed (the harness gives the Monte Carlo ``result`` the run's seed and deals)
+    exact = {"method": "exact", "seed": None, "trials": None}
+    for name in ("returns", "hold_kinds", "hold_chart"):
+        tables[name].attrs.update(exact)
+    for name in ("hold_kinds", "hold_chart"):
+        tables[name].attrs["game"] = "draw"  # Jacks or Better
+    for name in ("differences", "difference_kinds", "difference_summary"):
+        tables[name].attrs.update(exact, method="model", game=["draw", "switch"])
+    tables["checks"].attrs.update(method="monte carlo", seed=int(params["check_seed"]),
+                                  trials=int(params["check_samples"]), game="switch")
+    return tables
 
 
 def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:

@@ -162,6 +162,8 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
     dealer.insert(2, "fair_share", 1 / dealer.players)
     dealer["dealer_minus_others_z"] = (dealer.dealer_minus_others_swap_value
                                        / dealer.dealer_minus_others_swap_value_se)
+    for table in (seats, dealer):
+        table.attrs["game"] = "eldorado"
     return {"result": seats, "dealer": dealer}
 
 

@@ -49,6 +49,16 @@ is reused: a chunk copied over another, or one of another plan, is refused, as i
 an unreadable (truncated) one, with the file named and how to play it again.
 The result tables carry the run record in their metadata (``equity.record``,
 :func:`stored_record`).
+
+Typed tables
+------------
+A result table keeps its types through Parquet (:func:`write_parquet`, :func:`read_parquet`):
+a Categorical column (a hand category, ordered in the game's ranking) comes back with the same
+categories and order, a list column as Python lists, and ``attrs`` as they were: the game, the
+method, the seed and the trials (deals per cell) of every table, with the study, the table's
+name and the run id (:func:`table_attrs`).  A run stored before tables were typed
+(:data:`TABLE_FORMAT`) is refused by :func:`load_run` (:class:`StoredRunError`), never read as
+text where a category or a list is expected.
 """
 
 from __future__ import annotations
@@ -76,6 +86,7 @@ import pyarrow.parquet as pq
 import equity
 from equity.cache import kernel_digest
 from equity.errors import InvalidInputError, OptionError, check_flag
+from equity.formats import plain
 from equity.rng import resolve_seed
 from simulations.registry import get_study, studies
 from simulations.study import (
@@ -116,13 +127,21 @@ __all__ = [
     "add_up",
     "estimates",
     "write_parquet",
+    "read_parquet",
+    "table_attrs",
+    "TABLE_FORMAT",
     "z_score",
 ]
 
 #: Files of a run directory.
 PLAN_FILE, RECORD_FILE, RESULT_TABLE = "plan.json", "record.json", "result"
-#: Parquet key-value metadata: a chunk's description, and the run record in the result tables.
-CHUNK_KEY, RECORD_KEY = "equity.chunk", "equity.record"
+#: Parquet key-value metadata: a chunk's description, the run record in the result tables, and the
+#: categories of each Categorical column (kept even when a table has no rows).
+CHUNK_KEY, RECORD_KEY, DTYPES_KEY = "equity.chunk", "equity.record", "equity.dtypes"
+#: The form of the result tables, in the record (``table_format``): 2 since categories are
+#: Categoricals, lists are lists and every table's ``attrs`` name its game, method, seed and trials.
+#: A run of another form is refused by :func:`load_run`.
+TABLE_FORMAT = 2
 #: The parts of :func:`code_fingerprint`, in words (for the messages).
 CODE_PARTS = {
     "study": "the study's code",
@@ -428,6 +447,10 @@ def write_parquet(frame: pd.DataFrame, path: Path, metadata: Mapping[str, Any] |
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         table = pa.Table.from_pandas(frame, preserve_index=False)
+        dtypes = {str(name): {"categories": [str(c) for c in column.cat.categories],
+                              "ordered": bool(column.cat.ordered)}
+                  for name, column in frame.items() if isinstance(column.dtype, pd.CategoricalDtype)}
+        metadata = {**(metadata or {}), **({DTYPES_KEY: dtypes} if dtypes else {})}
         if metadata:
             extra = {key.encode(): json.dumps(value, sort_keys=True, default=str).encode()
                      for key, value in metadata.items()}
@@ -436,6 +459,25 @@ def write_parquet(frame: pd.DataFrame, path: Path, metadata: Mapping[str, Any] |
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def read_parquet(path: str | os.PathLike) -> pd.DataFrame:
+    """A table written by :func:`write_parquet`, with its types: Categorical columns with their
+    categories and order (even with no rows), list columns as Python lists (not numpy arrays), and
+    its ``attrs``."""
+    table = pq.read_table(path)
+    frame = table.to_pandas()
+    raw = (table.schema.metadata or {}).get(DTYPES_KEY.encode())
+    for name, dtype in (json.loads(raw) if raw else {}).items():
+        if name in frame:
+            categories = pd.CategoricalDtype(dtype["categories"], ordered=dtype["ordered"])
+            frame[name] = pd.Series(pd.Categorical(frame[name].astype(object), dtype=categories),
+                                    index=frame.index)
+    for field in table.schema:
+        if pa.types.is_list(field.type) or pa.types.is_large_list(field.type):
+            frame[field.name] = pd.Series(table.column(field.name).to_pylist(), index=frame.index,
+                                          dtype=object)
+    return frame
 
 
 def _parquet_metadata(path: Path, key: str) -> Any:
@@ -511,7 +553,7 @@ def read_chunk(path: Path, task: Task, fingerprint: str) -> pd.DataFrame:
     """A saved chunk's sums, after :func:`check_chunk`; an unreadable file is a :class:`StoredRunError`."""
     check_chunk(path, task, fingerprint)
     try:
-        frame = pq.read_table(path).to_pandas()
+        frame = read_parquet(path)
     except (OSError, ValueError, pa.ArrowException) as error:
         raise _unreadable(path, error) from None
     if "chunk" in frame and not (frame["chunk"] == task.chunk).all():
@@ -569,6 +611,27 @@ def _dask_client(workers: int, scheduler: str | None):
     cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True,
                            host="127.0.0.1", dashboard_address=None)
     return Client(cluster), cluster
+
+
+def table_attrs(name: str, table: pd.DataFrame, record: Mapping[str, Any]) -> dict[str, Any]:
+    """A result table's ``attrs``: ``game``, ``method``, ``seed``, ``trials``, ``study``, ``table``
+    and ``run_id``, then what the study's ``finish`` put in ``table.attrs`` beside them.
+
+    The study's own ``game``, ``method``, ``seed`` and ``trials`` win; by default ``method`` is
+    ``"monte carlo"``, ``seed`` the run's seed, ``trials`` the deals per cell and ``game`` the
+    games of the table's ``game`` column (a name when there is one, else a list), or of the
+    ``games`` parameter, or None.
+    """
+    own = dict(table.attrs)
+    if "game" in table.columns and len(table):
+        games = [str(g) for g in pd.unique(table["game"].astype(object))]
+    else:
+        games = [str(g) for g in record.get("parameters", {}).get("games", [])]
+    default_game = None if not games else games[0] if len(games) == 1 else games
+    attrs = {"game": own.pop("game", default_game), "method": own.pop("method", "monte carlo"),
+             "seed": own.pop("seed", record.get("seed")), "trials": own.pop("trials", record.get("deals")),
+             "study": record.get("study"), "table": name, "run_id": record.get("run_id")}
+    return plain({**attrs, **own})
 
 
 def run_study(study: str | Study, *, deals: int | None = None, players=None,
@@ -697,6 +760,8 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
 
     sums = pd.concat([read_chunk(chunks_dir / t.filename, t, fingerprint) for t in tasks], ignore_index=True)
     tables = study.finish(sums, resolved)
+    for table_name, table in tables.items():
+        table.attrs = table_attrs(table_name, table, described)
     elapsed = time.perf_counter() - clock
     record = {
         **described,
@@ -710,6 +775,7 @@ def run_study(study: str | Study, *, deals: int | None = None, players=None,
         "deals_total": total,
         "deals_played": played_deals,
         "tables": list(tables),
+        "table_format": TABLE_FORMAT,
         "workers": workers,
         "scheduler": scheduler,
         **_git_commit(),
@@ -769,8 +835,22 @@ def load_run(run: str | os.PathLike, out: str | os.PathLike = "results") -> RunR
         raise OptionError(f"no finished run {str(run)!r} (looked for {RECORD_FILE} in {run} and {directory})")
     try:
         record = json.loads((directory / RECORD_FILE).read_text())
-        tables = {name: pd.read_parquet(directory / f"{name}.parquet") for name in record["tables"]}
-    except (ValueError, KeyError, TypeError, OSError) as error:  # JSON, Parquet and file errors
+        if record.get("table_format") != TABLE_FORMAT:
+            error = StoredRunError(
+                f"the run in {directory} was stored by an earlier version of the toolkit, before its "
+                f"tables were typed (table format {record.get('table_format', 1)}, now {TABLE_FORMAT}: "
+                "categories as text, lists as joined text), and is not read; run the study again with "
+                "--rerun (equity sim run ... --rerun) to play it with this code")
+            error.stale = True
+            raise error
+        tables = {}
+        for name in record["tables"]:
+            table = read_parquet(directory / f"{name}.parquet")
+            table.attrs = table_attrs(name, table, record)
+            tables[name] = table
+    except StoredRunError:
+        raise
+    except (ValueError, KeyError, TypeError, OSError, pa.ArrowException) as error:  # JSON, Parquet, files
         reason = " ".join(str(error).split()) or type(error).__name__
         raise OptionError(f"the run in {directory} cannot be read ({type(error).__name__}: {reason}); "
                           "run the study again to rebuild it from its chunks") from None

@@ -29,7 +29,9 @@ standard errors last crosses zero over the grid, the other player's strategy hel
 equilibrium.
 
 Tables: ``result`` (per game and stack), ``thresholds`` (per game and class), ``ranges`` (per
-game, stack and class), ``matrices`` (per game) and ``anchors`` (Hold'em, no ante).
+game, stack and class), ``matrices`` (per game; ``policies``, the El Dorado exchange profile, a
+list) and ``anchors`` (Hold'em, no ante).  Their ``attrs["method"]`` is the class matrices' (one
+method, or ``"mixed"``), with their ``trials`` and ``seed`` where the sampled matrices share them.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from equity.strategy.push_fold_solver import (
     class_matrix,
     hand_classes,
     push_fold,
-    push_fold_thresholds,
+    thresholds_of,
 )
 from simulations.study import Z95, Study
 
@@ -216,9 +218,10 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
     matrix = class_matrix(game, progress=False, **options)
     classes = matrix.classes
     stacks = stack_grid(params)
-    solved, per_class = [], []
+    solved, per_class, founds = [], [], []
     for stack in stacks:
         found = push_fold(game, stack, ante=ante, progress=False, **options)
+        founds.append(found)
         solved.append({"part": "stack", "stack": stack, "push_percent": found.push_percent,
                        "call_percent": found.call_percent, "push_combos": found.push_combos,
                        "call_combos": found.call_combos, "value": found.value,
@@ -230,7 +233,7 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
             "push": found.push, "call": found.call, "push_gain": found.push_gain,
             "call_gain": found.call_gain, "push_gain_se": found.push_gain_stderr,
             "call_gain_se": found.call_gain_stderr}))
-    chart = push_fold_thresholds(game, stacks=stacks, ante=ante, progress=False, **options)
+    chart = thresholds_of(matrix, stacks, founds, ante)  # push_fold_thresholds, from these solutions
     rows, cols = zip(*classes.cells, strict=True) if classes.grid else ([-1] * len(classes),) * 2
     thresholds = pd.DataFrame({
         "part": "threshold", "hand": chart.hand, "combos": chart.combos.astype(float),
@@ -240,7 +243,7 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
     described = pd.DataFrame([{
         "part": "matrix", "method": matrix.method, "trials": float(matrix.trials or 0),
         "matrix_seed": float(matrix.seed) if matrix.seed is not None else math.nan,
-        "pot": matrix.pot, "policies": ",".join(matrix.policies) if matrix.policies else "",
+        "pot": matrix.pot, "policies": list(matrix.policies or ()),
         "classes": float(len(classes)), "n_combos": float(classes.counts.sum()),
         "matrix_seconds": float(matrix.seconds), "unreached": float(matrix.unreached),
         "stderr_mean": float(matrix.stderr[matrix.pairs > 0].mean()),
@@ -341,7 +344,7 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
         ranges.append(class_rows[kept].assign(game=game)[["game", *kept]])
 
         matrices.append({**info, "seed": None if exact else int(described.matrix_seed), "pot": described.pot,
-                         "policies": described.policies, "classes": int(described.classes),
+                         "policies": [str(p) for p in described.policies], "classes": int(described.classes),
                          "combos": int(described.n_combos), "ranks": described.ranks,
                          "seconds": float(described.matrix_seconds),
                          "stderr_mean": float(described.stderr_mean),
@@ -354,8 +357,18 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
     thresholds_table = pd.concat(thresholds, ignore_index=True)
     ranges_table = pd.concat(ranges, ignore_index=True)
     ranges_table["combos"] = ranges_table.combos.astype(np.int64)
-    return {"result": result, "thresholds": thresholds_table, "ranges": ranges_table,
-            "matrices": pd.DataFrame(matrices), "anchors": anchors(result, thresholds_table, ante)}
+    tables = {"result": result, "thresholds": thresholds_table, "ranges": ranges_table,
+              "matrices": pd.DataFrame(matrices), "anchors": anchors(result, thresholds_table, ante)}
+    # how the tables were computed: the games' class matrices (one method, or "mixed"; each game's
+    # in the method column), with their trials and seed where every sampled matrix shares them
+    methods = {m["method"] for m in matrices}
+    sampled = [m for m in matrices if m["method"] != "exact"]
+    described = {"method": methods.pop() if len(methods) == 1 else "mixed",
+                 "trials": sampled[0]["trials"] if len({m["trials"] for m in sampled}) == 1 else None,
+                 "seed": sampled[0]["seed"] if len({m["seed"] for m in sampled}) == 1 else None}
+    for table in tables.values():
+        table.attrs.update(described)
+    return tables
 
 
 def anchors(result: pd.DataFrame, thresholds: pd.DataFrame, ante: float = 0.0) -> pd.DataFrame:

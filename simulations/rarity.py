@@ -33,7 +33,13 @@ that a category seen a few times gets an honest interval and one never seen
 keeps the upper bound of the first seat's hands alone.
 
 Tables: ``result`` (one row per game, players, hand and category, with the
-declared rank, 1 being the best) and ``inversions`` (one row per inverted pair).
+declared rank, 1 being the best, and ``more_common_than``, the list of the
+lower-ranked categories it is more common than) and ``inversions`` (one row per
+inverted pair).  Category columns (``category``, ``higher``, ``lower``) are
+Categoricals (:func:`equity.evaluator.categories_dtype`): in the game's ranking
+when every game of the run ranks hands alike, unordered when the run mixes
+rankings (Spanish poker's flush above the full house...), where ``rank`` gives
+each row's place in its own game's ranking.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ import pandas as pd
 
 import equity
 from equity.errors import OptionError
+from equity.evaluator import categories_dtype
 from equity.switch import play_switch
 from simulations.study import ALPHA, CHUNK_DEALS, Study, add_up, holm, sum_row, upper_tail, wilson_interval
 from simulations.switch_pairs import play_plain
@@ -165,7 +172,7 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
                 "game": game, "players": players, "hand": hand, "rank": rank, "category": str(category),
                 "count": int(round(total[p])), "frequency": frequency[p], "stderr": stderr[p],
                 "lower_95": lower_95[p], "upper_95": upper_95[p],
-                "inverted": bool(rarer_below), "more_common_than": ", ".join(rarer_below),
+                "inverted": bool(rarer_below), "more_common_than": rarer_below,
             })
         # every pair is a comparison of the family, inverted or not: Holm counts them all
         for high_rank in range(1, k + 1):
@@ -191,8 +198,13 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
     pairs["p_holm"] = holm(pairs.p_value.to_numpy())
     pairs["comparisons"] = len(pairs)
     pairs["significant"] = pairs.p_holm < SIGNIFICANCE
-    inversions = pairs[pairs.difference > 0].reset_index(drop=True)
-    return {"result": pd.DataFrame(result_rows), "inversions": inversions[columns]}
+    inversions = pairs[pairs.difference > 0].reset_index(drop=True)[columns]
+    result = pd.DataFrame(result_rows)
+    categories = categories_dtype(summed.game.unique())
+    result["category"] = result["category"].astype(categories)
+    for column in ("higher", "lower"):
+        inversions[column] = inversions[column].astype(categories)
+    return {"result": result, "inversions": inversions}
 
 
 def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:

@@ -34,7 +34,9 @@ clusters (the players of one deal are not independent).
 
 Tables: ``result`` (pair odds, with the exact 2/5 and 2/7 beside the losses),
 ``categories`` (showdown categories, each player and winner, Switch against
-plain) and ``pat_equity``.
+plain) and ``pat_equity``.  ``categories.category`` and ``pat_equity.dealt`` are
+ordered Categoricals: :data:`PAT` (two pair or better, a row of several
+categories) first, then the ranking of five- and seven-card Switch, lowest first.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ import pandas as pd
 
 import equity
 from equity.errors import OptionError
+from equity.evaluator import categories_dtype
 from equity.games import Draw
 from equity.switch import POLICIES, play_switch
 from simulations.study import CHUNK_DEALS, Study, add_up, estimates, sum_row
@@ -243,8 +246,11 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
     order = {str(c): i + 1 for i, c in enumerate(equity.get_game("switch").ranking)}
     categories.insert(len(CELL), "hand", categories.pop("hand"))
     categories.insert(len(CELL) + 1, "rank", categories.category.map(order))
+    dtype = categories_dtype(summed.game.unique(), before=[PAT])
+    categories["category"] = categories["category"].astype(dtype)
     pat = side_by_side("pat_equity", "dealt")
     pat.insert(len(CELL) + 1, "fair_share", 1 / pat.players)
+    pat["dealt"] = pat["dealt"].astype(dtype)
     return {"result": result.reset_index(drop=True), "categories": categories, "pat_equity": pat}
 
 

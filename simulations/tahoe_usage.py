@@ -21,7 +21,9 @@ evaluated as five-card draw hands (the same standard ranking and strength
 encoding).  Shares of hands are ratio estimates with deals as independent
 clusters.
 
-Tables: ``result`` (usage shares), ``all_three`` and ``hi_lo``.
+Tables: ``result`` (usage shares), ``all_three`` and ``hi_lo``.  Their ``category`` is an
+ordered Categorical: :data:`ALL` (the rows of every category) first, then the games'
+ranking, lowest first (Tahoe, Hold'em and Omaha rank hands alike).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import pandas as pd
 
 import equity
 from equity.errors import OptionError
+from equity.evaluator import categories_dtype
 from simulations.study import Study, add_up, estimates, sum_row
 
 __all__ = ["STUDY", "best_with_all_three", "ALL"]
@@ -159,7 +162,11 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
             columns[name] = hi_lo["estimate", name]
             columns[f"{name}_se"] = hi_lo["stderr", name]
     hi_lo_table = pd.DataFrame(columns).reset_index() if columns else pd.DataFrame(columns=CELL)
-    return {"result": result, "all_three": all_three.reset_index(drop=True), "hi_lo": hi_lo_table}
+    categories = categories_dtype(summed.game.unique(), before=[ALL])
+    result["category"] = result["category"].astype(categories)
+    all_three = all_three.reset_index(drop=True)
+    all_three["category"] = all_three["category"].astype(categories)
+    return {"result": result, "all_three": all_three, "hi_lo": hi_lo_table}
 
 
 def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:

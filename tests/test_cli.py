@@ -52,7 +52,7 @@ def test_calc_csv_and_json_carry_the_same_attributes(run_cli):
     code, out, _ = run_cli(*args, "--format", "json")
     record = json.loads(out)
     assert table.attrs == record["attrs"]
-    assert table.attrs["method"] == "monte carlo" and table.attrs["seed"] == 9 and table.attrs["trials"] == 4000
+    assert (table.attrs["method"], table.attrs["seed"], table.attrs["trials"]) == ("monte carlo", 9, 4000)
     assert table.attrs["game"] == "omaha" and list(table.hand) == [r["hand"] for r in record["rows"]]
     assert table.equity.round(6).tolist() == [r["equity"] for r in record["rows"]]
 

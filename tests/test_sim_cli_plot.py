@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import warnings
 from pathlib import Path
 
 import pandas as pd
+
+from equity.formats import read_csv
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "games"
 
@@ -58,7 +61,7 @@ def test_runs_are_listed_and_named_by_a_unique_prefix(run_cli, tmp_path):
                                "--param", "games=holdem", "--out", str(tmp_path), "--no-progress")
         assert code == 0, err
     code, out, _ = run_cli("sim", "runs", "--out", str(tmp_path), "--format", "json")
-    listed = json.loads(out)
+    listed = json.loads(out)["rows"]
     assert code == 0 and [r["study"] for r in listed] == ["rarity", "rarity"]
     assert all(r["this_code"] and r["deals"] > 0 for r in listed)
     ids = sorted(r["run_id"] for r in listed)
@@ -73,12 +76,44 @@ def test_runs_are_listed_and_named_by_a_unique_prefix(run_cli, tmp_path):
     code, out, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--table", "result",
                              "--format", "csv")
     assert code == 0, err
-    table = pd.read_csv(__import__("io").StringIO(out))
+    table = read_csv(io.StringIO(out))
     assert set(table.game) == {"holdem"} and table["count"].sum() > 0
+    seed = int(ids[0].split("-s")[1].split("-")[0])
+    assert table.attrs == {"game": "holdem", "method": "monte carlo", "seed": seed, "trials": 2048,
+                           "study": "rarity", "table": "result", "run_id": ids[0]}
+    lists = [json.loads(cell) for cell in table.more_common_than]  # a list as JSON text in its cell
+    assert ["high_card"] in lists and all(isinstance(x, list) for x in lists)
     code, out, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--format", "json")
     shown = json.loads(out)
     assert shown["record"]["run_id"] == ids[0] and set(shown["tables"]) == {"result", "inversions"}
+    result = shown["tables"]["result"]
+    assert result["attrs"] == table.attrs
+    assert ["high_card"] in [row["more_common_than"] for row in result["rows"]]  # a real array
     code, _, err = run_cli("sim", "show", unique, "--out", str(tmp_path), "--format", "csv")
     assert code == 2 and "--table" in err  # two tables: csv needs one named
     code, out, _ = run_cli("sim", "list", "--format", "csv")
     assert code == 0 and out.splitlines()[0].startswith("study,title,question,parameters,deals")
+    listed = read_csv(io.StringIO(out))
+    assert json.loads(listed.parameters[0])["players"] == list(range(2, 10))
+    code, out, _ = run_cli("sim", "list", "--format", "json")
+    assert json.loads(out)["rows"][0]["parameters"]["players"] == list(range(2, 10))
+
+
+def test_show_json_numbers_are_rounded_as_the_table_prints_them(run_cli, tmp_path):
+    import json
+
+    from simulations.cli import SHOW_DIGITS
+
+    code, _, err = run_cli("sim", "run", "rarity", "--deals", "2000", "--players", "2", "--param",
+                           "games=spanish", "--out", str(tmp_path), "--no-progress")
+    assert code == 0, err
+    (run,) = [p.name for p in tmp_path.iterdir()]
+    code, text, _ = run_cli("sim", "show", run, "--out", str(tmp_path), "--table", "inversions")
+    code, out, _ = run_cli("sim", "show", run, "--out", str(tmp_path), "--table", "inversions",
+                           "--format", "json")
+    rows = json.loads(out)["tables"]["inversions"]["rows"]
+    stderrs = [row["stderr"] for row in rows]
+    assert stderrs and all(isinstance(x, float) for x in stderrs)
+    for x in stderrs:
+        assert x == float(f"{x:.{SHOW_DIGITS}g}")  # no more digits than the table shows
+        assert f" {x:.{SHOW_DIGITS}g} " in text  # and the same digits as the table

@@ -52,6 +52,13 @@ def test_tables_have_the_expected_shape(tiny) -> None:
     assert differences.hands.sum() == summary.hands_changed.iloc[0]
     assert summary.share.iloc[0] == pytest.approx(differences.hands.sum() / comb(52, 5))
     assert len(tables["checks"]) == 2
+    # each table says how it was computed
+    methods = {name: table.attrs["method"] for name, table in tables.items()}
+    assert methods == {"result": "monte carlo", "returns": "exact", "hold_kinds": "exact",
+                       "hold_chart": "exact", "differences": "model", "difference_kinds": "model",
+                       "difference_summary": "model", "checks": "monte carlo"}
+    assert tables["result"].attrs["trials"] == DEALS and tables["result"].attrs["seed"] == SEED
+    assert tables["returns"].attrs["seed"] is None and tables["checks"].attrs["trials"] == 3000
 
 
 def test_published_returns_are_reproduced_to_1e6(tiny) -> None:
