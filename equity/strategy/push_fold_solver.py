@@ -67,6 +67,7 @@ __all__ = [
     "write_shipped",
     "push_fold",
     "push_fold_thresholds",
+    "thresholds_of",
     "rank_grid",
     "class_list",
 ]
@@ -1153,18 +1154,21 @@ def push_fold_thresholds(game: str | Game, *, stacks: Sequence[float] | None = N
     _check_solver(tolerance, max_iterations)
     matrix = class_matrix(game, method=method, trials=trials, seed=seed, pot=pot, policies=policies,
                           progress=progress)
-    pushes, calls, push_gains, call_gains, worst = [], [], [], [], 0.0
-    for stack in tqdm(grid, disable=None if progress is None else not progress, unit="stack",
-                      desc="push/fold thresholds", file=sys.stderr):
-        found = solve_push_fold(matrix.equity, matrix.pairs, float(stack), ante=ante, tolerance=tolerance,
-                                max_iterations=max_iterations)
-        pushes.append(found.push)
-        calls.append(found.call)
-        push_gains.append(found.push_gain)
-        call_gains.append(found.call_gain)
-        worst = max(worst, found.exploitability)
-    pushes, calls = np.array(pushes), np.array(calls)
-    push_gains, call_gains = np.array(push_gains), np.array(call_gains)
+    solutions = [solve_push_fold(matrix.equity, matrix.pairs, float(stack), ante=ante, tolerance=tolerance,
+                                 max_iterations=max_iterations)
+                 for stack in tqdm(grid, disable=None if progress is None else not progress, unit="stack",
+                                   desc="push/fold thresholds", file=sys.stderr)]
+    return thresholds_of(matrix, grid, solutions, ante)
+
+
+def thresholds_of(matrix: ClassMatrix, stacks: Sequence[float], solutions: Sequence, ante: float = 0.0):
+    """The threshold table of :func:`push_fold_thresholds` from solutions already found at each
+    of ``stacks`` (:class:`Equilibrium` or :class:`PushFold`, in the order of the stacks)."""
+    grid = np.asarray(stacks, dtype=np.float64)
+    pushes = np.array([found.push for found in solutions])
+    calls = np.array([found.call for found in solutions])
+    push_gains = np.array([found.push_gain for found in solutions])
+    call_gains = np.array([found.call_gain for found in solutions])
     k = len(matrix.classes)
     frame = pd.DataFrame({
         "hand": list(matrix.classes.names),
@@ -1173,7 +1177,7 @@ def push_fold_thresholds(game: str | Game, *, stacks: Sequence[float] | None = N
         "call": [_last_stack(grid, calls[:, a] > 0.5, call_gains[:, a]) for a in range(k)],
     })
     frame.attrs.update(game=matrix.classes.game.name, ante=ante, stacks=grid.tolist(), method=matrix.method,
-                       exploitability=worst)
+                       exploitability=max(found.exploitability for found in solutions))
     return frame
 
 
