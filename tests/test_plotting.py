@@ -549,6 +549,17 @@ def test_push_fold_title_names_the_weakest_pushed_classes_tied_within_their_inte
     assert "98o only below" not in title and "98o and KQo" in title
 
 
+def test_push_fold_charts_name_the_exchange_policy_of_a_list(tmp_path: Path) -> None:
+    run = _push_fold_run(tmp_path)
+    matrices = run.tables["matrices"].copy()
+    matrices["policies"] = [["lookahead", "greedy"], []]  # the small blind's, the big blind's
+    run.tables["matrices"] = matrices
+    figs = plots.push_fold(run)
+    assert "(exchange policy lookahead at every seat)" in _title(figs["spanish_push"])
+    assert "exchange policy" not in _title(figs["egyptian_push"])
+    assert "exchanges lookahead" in figs["spanish_push"]._supxlabel.get_text().replace("\n", " ")
+
+
 def test_eldorado_wild_setter_title_names_no_single_seat_within_noise(tmp_path: Path) -> None:
     title = _title(plots.eldorado_swap(_eldorado_run(tmp_path), players=3)["wild_setter"])
     assert "no single seat" in title and "tie within noise" in title

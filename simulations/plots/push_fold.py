@@ -30,9 +30,16 @@ def _matrix_text(m: pd.Series) -> str:
             if m.unreached > 0 else ""
         return (f"{game_name(m.game)} Monte Carlo, {int(m.trials):,} random deals binned by the pair of "
                 f"classes dealt, seed {int(m.seed)} (cell standard errors about {m.stderr_mean:.3f}{missed})")
-    exchange = f", exchanges {m.policies.split(',')[0]}" if m.policies else ""
+    exchange = f", exchanges {_policy(m.policies)}" if _policy(m.policies) else ""
     return (f"{game_name(m.game)} Monte Carlo, {int(m.trials):,} trials per pair of classes, "
             f"seed {int(m.seed)} (cell standard errors about {m.stderr_mean:.4f}{exchange})")
+
+
+def _policy(policies) -> str:
+    """The small blind's exchange policy of a matrix's ``policies`` (a list: the small blind's,
+    the big blind's; empty without an exchange), or ``""``."""
+    listed = list(policies) if policies is not None and not isinstance(policies, str) else []
+    return str(listed[0]) if listed else ""
 
 
 def model_note(run: harness.RunResult, games=None) -> str:
@@ -117,8 +124,8 @@ def threshold_grid(run: harness.RunResult, game: str, player: str = "push", *, v
     band = "" if exact else (f" (95% band {float(at[f'{player}_percent_low']):.1f}-"
                              f"{float(at[f'{player}_percent_high']):.1f}%)")
     finite = rows[np.isfinite(shown)]
-    policies = matrix.policies if isinstance(matrix.policies, str) else ""
-    exchange = f" (exchange policy {policies.split(',')[0]} at every seat)" if policies else ""
+    policy = _policy(matrix.policies)
+    exchange = f" (exchange policy {policy} at every seat)" if policy else ""
     title = (f"{game_name(game)}{exchange}, {who}: {int(always.sum())} of {len(rows)} classes "
              f"({combos[always].sum() / combos.sum():.0%} of hands) {done} at every stack up to {top:g} bb; "
              f"at {float(at['stack']):g} bb it {does} {percent:.1f}% of hands{band}")
@@ -391,7 +398,7 @@ def push_fold(run: harness.RunResult, *, shared_scale: bool = False) -> dict[str
              if shared_scale else {})
     thresholds = run.tables["thresholds"]
     for game in dict.fromkeys(thresholds.game):
-        grid = bool((thresholds[thresholds.game == game].row >= 0).all())
+        grid = all(len(hand) <= 3 for hand in thresholds[thresholds.game == game].hand)  # "AKs": a grid
         for player in ("push", "call"):
             figs[f"{game}_{player}"] = (threshold_grid(run, game, player, **scale) if grid
                                         else threshold_scatter(run, game, player))
