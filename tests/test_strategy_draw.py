@@ -341,7 +341,8 @@ def test_cli_ranks_the_holds_as_csv(run_cli):
     code, out, err = run_cli("draw", "draw", "AhKhQhJh2c", "--payoff", "jacks_or_better",
                              "--format", "csv")
     assert code == 0, err
-    table = pd.read_csv(io.StringIO(out), keep_default_na=False)
+    table = pd.read_csv(io.StringIO(out), keep_default_na=False, comment="#")
+    assert out.startswith('# game: "draw"\n# method: "exact"\n# seed: null\n# trials: null\n')
     assert len(table) == 32 and list(table.columns[:5]) == ["hold", "discard", "drawn", "value", "outcomes"]
     assert table.loc[0, "hold"] == "AhKhQhJh" and table.loc[0, "discard"] == "2c"
     # Th royal, 8 other hearts flush, 3 tens straight, 12 aces to jacks pair
@@ -359,8 +360,9 @@ def test_cli_table_json_and_a_game_file(run_cli):
                              "--dead", "3c", "--format", "json")
     assert code == 0, err
     record = json.loads(out)
-    assert record["game"] == "deuces_wild_draw" and record["dead"] == "3c" and record["unseen"] == 46
-    assert record["holds"][0]["hold"] == "2c2d2h" and len(record["holds"]) == 32
+    attrs = record["attrs"]
+    assert attrs["game"] == "deuces_wild_draw" and attrs["dead"] == "3c" and attrs["unseen"] == 46
+    assert record["rows"][0]["hold"] == "2c2d2h" and len(record["rows"]) == 32
 
 
 @pytest.mark.parametrize("args, words", [

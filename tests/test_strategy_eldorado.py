@@ -5,6 +5,7 @@ best response against the profile it answers, determinism, and bad input."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 from itertools import permutations
 
@@ -359,5 +360,16 @@ def test_command_line_prints_the_seven_actions_and_the_best_response(run_cli) ->
     given = best_response_action("Kh4h", "7d9d4c", players=2, seat=1, earlier_swaps=[("9d", "Qs")],
                                  samples=3000, seed=4)
     assert given == ("4h", "4c")
+    status, out, _ = run_cli("strategy", "eldorado", "Kh4h", "7d9d4c", "--players", "2", "--seat", "1",
+                             "--swap", "9d:Qs", "--samples", "3000", "--seed", "4", "--format", "json")
+    record = json.loads(out)
+    attrs = record["attrs"]
+    assert status == 0 and (attrs["game"], attrs["method"], attrs["seed"], attrs["trials"]) == \
+        ("eldorado", "monte carlo", 4, 3000)
+    assert attrs["best"] == "give 4h take 4c" and attrs["earlier_swaps"] == [["9d", "Qs"]]
+    assert attrs["wild"] == "9"
+    table = exchange_values("Kh4h", "7d9d4c", players=2, seat=1, earlier_swaps=[("9d", "Qs")], samples=3000,
+                            seed=4)
+    assert [row["value"] for row in record["rows"]] == [round(float(v), 4) for v in table.value]
     status, _, err = run_cli("strategy", "eldorado", "Kh4h", "7d9d4c", "--swap", "9dQs")
     assert status == 2 and "--swap takes 'GIVEN:TAKEN'" in err

@@ -636,13 +636,20 @@ def test_cli_prints_the_ranges_as_rank_grids(run_cli):
 
 def test_cli_csv_and_json(run_cli):
     code, out, _ = run_cli("strategy", "push-fold", "spanish", "--stack", "3", "--format", "csv")
-    assert code == 0 and out.splitlines()[0] == "hand,combos,push,call,push_gain,call_gain"
-    assert len(out.splitlines()) == 50
+    lines = out.splitlines()
+    attrs = [line for line in lines if line.startswith("# ")]
+    assert code == 0
+    assert attrs[:4] == ['# game: "spanish"', '# method: "exact"', "# seed: null", "# trials: null"]
+    table = lines[len(attrs):]
+    assert table[0] == "hand,combos,push,call,push_gain,call_gain" and len(table) == 50
     code, out, _ = run_cli("strategy", "push-fold", "spanish", "--stack", "3", "--format", "json")
     data = json.loads(out)
-    assert code == 0 and data["game"] == "spanish" and data["combos"] == 378
-    assert data["push_percent"] == pytest.approx(push_fold("spanish", 3).push_percent)
-    assert len(data["classes"]) == 49 and data["exploitability"] < 1e-3
+    found = push_fold("spanish", 3)
+    assert code == 0 and data["attrs"]["game"] == "spanish" and data["attrs"]["combos"] == 378
+    assert data["attrs"]["push_percent"] == pytest.approx(found.push_percent)
+    assert len(data["rows"]) == 49 and data["attrs"]["exploitability"] < 1e-3
+    # the rows are rounded as printed: six decimals
+    assert data["rows"][-1]["push_gain"] == round(float(found.push_gain[-1]), 6)
 
 
 def test_cli_thresholds(run_cli):
@@ -650,18 +657,8 @@ def test_cli_thresholds(run_cli):
     assert code == 0 and "Small blind pushes up to:" in out and "20+" in out
     code, out, _ = run_cli("strategy", "push-fold", "spanish", "--thresholds", "--format", "json")
     data = json.loads(out)
-    assert data["stacks"] == {"first": 1.1, "last": 20.0, "count": 190}
-    assert {c["hand"]: c["push"] for c in data["classes"]}["AA"] == "inf"
-
-
-def test_cli_tahoe_lists_the_classes_played(run_cli):
-    code, out, err = run_cli("strategy", "push-fold", "tahoe", "--stack", "10", "--trials", "2000000",
-                             "--seed", "1")
-    assert code == 0, err
-    assert "deals class matrix (1,755 hand classes, 2,000,000 random deals, seed 1)" in out
-    assert "of 22,100 combos" in out and "standard error" in out
-    pushes = out.split("Small blind pushes:\n")[1].split("\n\n")[0]
-    assert pushes.startswith("AsAhAd, ") and pushes.rstrip().endswith("of 1,755 classes)")
+    assert data["attrs"]["stacks"] == {"first": 1.1, "last": 20.0, "count": 190}
+    assert {c["hand"]: c["push"] for c in data["rows"]}["AA"] == "inf"
 
 
 @pytest.mark.parametrize(("args", "message"), [

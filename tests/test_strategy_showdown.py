@@ -260,8 +260,10 @@ def test_cli_ranks_holds_by_showdown_share_and_refuses_bad_input(run_cli):
                              "--lost", "Ks", "--samples", "2000", "--seed", "5", "--format", "json")
     assert code == 0, err
     record = json.loads(out)
-    assert record["opponents"] == 2 and record["lost"] == "Ks" and len(record["holds"]) == 32
-    assert record["holds"][0]["hold"].startswith("KhKd")
+    attrs = record["attrs"]
+    assert attrs["opponents"] == 2 and attrs["lost"] == "Ks" and len(record["rows"]) == 32
+    assert (attrs["method"], attrs["seed"], attrs["trials"]) == ("monte carlo", 5, 2000)
+    assert record["rows"][0]["hold"].startswith("KhKd")
     code, out, err = run_cli("draw", "switch", "KhKd7c4s2h", "--payoff", "showdown", "--opponents", "2",
                              "--samples", "500", "--seed", "5")
     assert code == 0 and "+-" in out and "2 opponents drawing standard" in out

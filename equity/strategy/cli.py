@@ -9,14 +9,13 @@ Wrong input raises the toolkit's errors, which the ``equity`` command prints in 
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Annotated
 
 import typer
 
 from equity.errors import InvalidInputError
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, records
 
 __all__ = ["app", "push_fold_command", "eldorado_command"]
 
@@ -36,10 +35,6 @@ def _threshold_text(stack: float, largest: float) -> str:
     if math.isinf(stack):
         return f"{largest:g}+"
     return f"{math.floor(stack * 10 + 1e-9) / 10:.1f}"
-
-
-def _threshold_json(stack: float):
-    return None if math.isnan(stack) else "inf" if math.isinf(stack) else round(stack, 3)
 
 
 @app.command("push-fold")
@@ -103,22 +98,25 @@ def _matrix_text(matrix) -> str:
     return f"{matrix.method} class matrix ({size}{played})"
 
 
+#: Decimals of the push/fold figures as the outputs print them (frequencies, gains, values).
+PUSH_FOLD_DECIMALS = 6
+
+
 def _print_ranges(result, output: OutputFormat) -> None:
     m = result.matrix
-    if output is OutputFormat.csv:
-        typer.echo(result.table().to_csv(index=False), nl=False)
-        return
-    if output is OutputFormat.json:
-        typer.echo(json.dumps({
-            "game": result.game, "stack": result.stack, "ante": result.ante, "method": m.method,
-            "trials": m.trials, "seed": m.seed, "pot": m.pot,
+    if output is not OutputFormat.table:
+        attrs = output_attrs({
+            "game": result.game, "method": m.method, "seed": m.seed, "trials": m.trials,
+            "stack": result.stack, "ante": result.ante, "pot": m.pot,
             "policies": None if m.policies is None else list(m.policies),
             "combos": result.n_combos, "push_combos": result.push_combos, "push_percent": result.push_percent,
-            "call_combos": result.call_combos, "call_percent": result.call_percent,
-            "value": result.value, "value_stderr": result.value_stderr,
-            "exploitability": result.exploitability, "iterations": result.iterations,
-            "classes": result.table().to_dict(orient="records"),
-        }, indent=2))
+            "call_combos": result.call_combos, "call_percent": result.call_percent, "value": result.value,
+            "value_stderr": result.value_stderr, "exploitability": result.exploitability,
+            "iterations": result.iterations})
+        if output is OutputFormat.csv:
+            typer.echo(csv_text(result.table(), attrs), nl=False)
+        else:
+            typer.echo(json_text(attrs, records(result.table(), decimals=PUSH_FOLD_DECIMALS)))
         return
     title = m.classes.game.title
     typer.echo(f"{title} push/fold at {result.stack:g} bb, ante {result.ante:g}: {_matrix_text(m)}")
@@ -144,17 +142,16 @@ def _print_thresholds(frame, output: OutputFormat, game) -> None:
 
     attrs = frame.attrs
     largest = attrs["stacks"][-1]
-    if output is OutputFormat.csv:
-        typer.echo(frame.to_csv(index=False), nl=False)
-        return
-    if output is OutputFormat.json:
-        typer.echo(json.dumps({
-            "game": attrs["game"], "ante": attrs["ante"], "method": attrs["method"],
+    if output is not OutputFormat.table:
+        shown = output_attrs({
+            "game": attrs["game"], "method": attrs["method"], "seed": attrs.get("seed"),
+            "trials": attrs.get("trials"), "ante": attrs["ante"],
             "stacks": {"first": attrs["stacks"][0], "last": largest, "count": len(attrs["stacks"])},
-            "exploitability": attrs["exploitability"],
-            "classes": [{"hand": h, "combos": int(c), "push": _threshold_json(p), "call": _threshold_json(k)}
-                        for h, c, p, k in zip(frame.hand, frame.combos, frame.push, frame.call, strict=True)],
-        }, indent=2))
+            "exploitability": attrs["exploitability"]})
+        if output is OutputFormat.csv:
+            typer.echo(csv_text(frame, shown), nl=False)
+        else:
+            typer.echo(json_text(shown, records(frame, decimals=3)))  # a threshold prints to 0.001 bb
         return
     classes = hand_classes(game)
     if not classes.grid:  # no rank grid: one line per class
@@ -211,14 +208,17 @@ def eldorado_command(
     earlier = [_swap(text) for text in swap or []]
     table = exchange_values(hole, flop, players=players, seat=seat, earlier_swaps=earlier,
                             profile=policies, pot=pot, samples=samples, seed=seed)
-    if output is OutputFormat.csv:
-        typer.echo(table.to_csv(index=False), nl=False)
-        return
-    if output is OutputFormat.json:
-        typer.echo(json.dumps({"hole": hole, "flop": flop, "players": players, "seat": seat,
-                               "earlier_swaps": earlier, "profile": policies, "pot": pot, "samples": samples,
-                               "best": table.attrs.get("best"),
-                               "actions": table.to_dict(orient="records")}, indent=2, default=str))
+    if output is not OutputFormat.table:
+        attrs = output_attrs({
+            "game": "eldorado", "method": "monte carlo", "seed": table.attrs.get("seed", seed),
+            "trials": samples, "hole": hole, "flop": flop, "players": players, "seat": seat,
+            "earlier_swaps": [None if e is None else list(e) for e in earlier], "profile": policies,
+            "pot": pot,
+            "wild": table.attrs.get("wild"), "best": table.attrs.get("best")})
+        if output is OutputFormat.csv:
+            typer.echo(csv_text(table, attrs), nl=False)
+        else:
+            typer.echo(json_text(attrs, records(table, decimals=4)))  # as the table prints them
         return
     later = "no later seat" if seat == players - 1 else f"later seats play {policies}"
     who = "the dealer" if seat == players - 1 else "seat 0 exchanges first"

@@ -6,13 +6,12 @@ line and exits with status 2, as every command does.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Annotated
 
 import typer
 
-from equity.formats import OutputFormat
+from equity.formats import OutputFormat, csv_text, json_text, output_attrs, records
 
 __all__ = ["draw_command"]
 
@@ -64,12 +63,13 @@ def draw_command(
     if showdown:
         _show_showdown(table, attrs, seconds, output)
         return
-    if output == "csv":
-        typer.echo(table.to_csv(index=False), nl=False)
-    elif output == "json":
-        typer.echo(json.dumps({"game": attrs["game"], "hand": attrs["hand"], "dead": attrs["dead"],
-                               "payoff": attrs["payoff"], "unseen": attrs["unseen"],
-                               "holds": table.to_dict(orient="records")}, indent=2))
+    if output != "table":
+        shown = output_attrs({**{k: attrs[k] for k in ("game", "hand", "dead", "payoff", "unseen")},
+                              "method": "exact"})
+        if output == "csv":
+            typer.echo(csv_text(table, shown), nl=False)
+        else:
+            typer.echo(json_text(shown, records(table, decimals={"value": 6})))
     else:
         where = f", dead {attrs['dead']}" if attrs["dead"] else ""
         typer.echo(f"{attrs['game']}, hand {attrs['hand']}{where}: {attrs['payoff']}, exact over "
@@ -80,13 +80,15 @@ def draw_command(
 
 
 def _show_showdown(table, attrs: dict, seconds: float, output: str) -> None:
-    if output == "csv":
-        typer.echo(table.to_csv(index=False), nl=False)
-        return
-    if output == "json":
-        typer.echo(json.dumps({**{k: attrs[k] for k in ("game", "hand", "lost", "dead", "opponents",
-                                                       "policy", "samples", "seed", "payoff")},
-                               "holds": table.to_dict(orient="records")}, indent=2))
+    if output != "table":
+        shown = output_attrs({**{k: attrs[k] for k in ("game", "hand", "lost", "dead", "opponents", "policy",
+                                                      "samples", "seed", "payoff")},
+                              "method": "monte carlo", "trials": attrs["samples"]})
+        if output == "csv":
+            typer.echo(csv_text(table, shown), nl=False)
+        else:
+            places = {c: 4 for c in ("value", "se", "gap", "gap_se")}  # as the table prints them
+            typer.echo(json_text(shown, records(table, decimals=places)))
         return
     where = "".join(f", {name} {attrs[name]}" for name in ("lost", "dead") if attrs[name])
     typer.echo(f"{attrs['game']}, hand {attrs['hand']}{where}: share of the pot against "

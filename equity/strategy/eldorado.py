@@ -390,7 +390,7 @@ def exchange_values(hole, flop, *, players: int, seat: int, wild=None, earlier_s
                        earlier_swaps=[None if g < 0 else (card_text(g), card_text(t))
                                       for g, t in spot.script],
                        profile=_profile_name(profile), pot=r.mode,
-                       samples=samples, seed=seed)
+                       samples=samples, seed=seed, method="monte carlo", trials=samples)
     return table
 
 
@@ -688,7 +688,6 @@ def give_up_rates(players: int, prices: Sequence[float], *, profile="greedy", de
                          "stderr": float(np.sqrt(rate * (1 - rate) / n)), "equity": mean, "equity_se": se})
     frame = pd.DataFrame(rows)
     name = _profile_name(profile)
-    frame.attrs.update(game=g.name, profile=name if isinstance(name, str) else ",".join(name),
-                       players=players, deals=n, seed=seed, pot=mode, fold_samples=int(samples),
-                       method="monte carlo")
+    frame.attrs.update(game=g.name, method="monte carlo", seed=seed, trials=n, profile=name, players=players,
+                       deals=n, pot=mode, fold_samples=int(samples))
     return frame
