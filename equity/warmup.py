@@ -61,20 +61,21 @@ class _Deal:
 
 def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
     import equity
-    from equity.errors import InvalidInputError
     from equity.games import Draw, Exchange, Switch
     from equity.options import has_phase
 
     g = equity.get_game(game)
     quiet = {"progress": False}
+    hi_lo = "hi_lo" in g.pot_modes
+    low = "low" in g.pot_modes
 
-    def calls(*functions: Callable[[], object]) -> Callable[[], object]:
+    def calls(*functions: Callable[[], object] | None) -> Callable[[], object]:
+        """One step: the calls this game takes (None for one it does not); an error is raised,
+        never passed over, so that a step cannot silently compile nothing."""
         def run() -> None:
             for function in functions:
-                try:
+                if function is not None:
                     function()
-                except InvalidInputError:  # a question this game does not take (e.g. hi-lo)
-                    pass
         return run
 
     d = _Deal(game)
@@ -87,7 +88,8 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
     if g.board_cards:
         steps.append(("calc exact", calls(
             lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, **quiet),
-            lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, hi_lo=True, **quiet),
+            (lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, hi_lo=True, **quiet))
+            if hi_lo else None,
         ) if not has_phase(g, Exchange) else calls(
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], exact=True, **quiet),
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], **sample),
@@ -96,7 +98,8 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
             lambda: equity.calc(game, d.hole[:2], **sample),
             lambda: equity.calc(game, [d.hole[0], "random"], **sample),
             lambda: equity.calc(game, [d.hole[0], "random", "random"], board=d.board[:6], **sample),
-            lambda: equity.calc(game, d.hole, **sample, hi_lo=True),
+            (lambda: equity.calc(game, d.hole, **sample, hi_lo=True)) if hi_lo else None,
+            (lambda: equity.calc(game, d.hole[:2], **sample, pot="low")) if low else None,
         )))
     else:
         steps.append(("calc monte carlo", calls(
@@ -105,13 +108,14 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
         )))
     steps.append(("simulate", calls(
         lambda: equity.simulate(game, 3, 2_000, seed=1, progress=False),
-        lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="hi_lo"),
+        (lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="hi_lo")) if hi_lo else None,
+        (lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="low")) if low else None,
     )))
-    if has_phase(g, Draw) or has_phase(g, Switch):
+    if has_phase(g, Draw) and g.hole_cards == 5 and not g.board_cards:  # a five-card draw
         from equity.strategy import hold_values
 
         steps.append(("draw values", calls(
-            lambda: hold_values(game, d.hole[0], "jacks_or_better"),
+            None if has_phase(g, Switch) else lambda: hold_values(game, d.hole[0], "jacks_or_better"),
             lambda: hold_values(game, d.hole[0], "showdown", opponents=1, samples=256, seed=1),
         )))
     return steps

@@ -148,6 +148,38 @@ def test_warmup_steps_cover_every_entry_point_of_a_game() -> None:
     assert [step for game, step in every if game == "study"] == list(STUDY_STEPS)
 
 
+def test_warmup_asks_each_game_only_what_it_takes_and_never_passes_over_an_error(monkeypatch) -> None:
+    from equity import warmup as module
+    from equity.errors import InvalidInputError
+
+    asked = []
+
+    def record(name):
+        def call(*args, **options):
+            asked.append((name, args[0], options.get("pot"), options.get("hi_lo", False)))
+        return call
+
+    monkeypatch.setattr(equity, "calc", record("calc"))
+    monkeypatch.setattr(equity, "simulate", record("simulate"))
+    monkeypatch.setattr(equity, "evaluate", record("evaluate"))
+    for game in ("holdem", "omaha", "eldorado"):
+        for _, run in module._steps_of(game):
+            run()
+    pots = {game: {(pot, hi_lo) for _, g, pot, hi_lo in asked if g == game} for game in ("holdem", "omaha",
+                                                                                             "eldorado")}
+    assert pots["holdem"] == {(None, False)}  # played for high only: no hi-lo or low question
+    assert (None, True) in pots["omaha"] and ("hi_lo", False) in pots["omaha"]
+    assert ("low", False) in pots["eldorado"] and not any(hi_lo for _, hi_lo in pots["eldorado"])
+
+    def refuse(*args, **options):
+        raise InvalidInputError("a question the warm-up should not have asked")
+
+    monkeypatch.setattr(equity, "calc", refuse)
+    step = dict(module._steps_of("holdem"))["calc monte carlo"]
+    with pytest.raises(InvalidInputError, match="should not have asked"):
+        step()
+
+
 def test_warmup_runs_the_steps_it_lists() -> None:
     from equity.warmup import warmup
 
