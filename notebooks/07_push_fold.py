@@ -17,13 +17,13 @@
 # **The model.** Two players; the small blind posts 0.5 big blinds and the big blind 1; both
 # have the same stack (in big blinds, the blinds included). The small blind either pushes all
 # in or folds; facing a push the big blind calls or folds, and a called push goes to the
-# showdown with no more decisions. In every two-card game where the hands are dealt before the
-# board and compared at the showdown this game has an equilibrium: a pushing range and a
+# showdown with no more decisions. In every game where the hands are dealt before the board
+# and compared at the showdown this game has an equilibrium: a pushing range and a
 # calling range that neither player can exploit.
 #
 # **The questions.** At each stack, which hands should the small blind push and the big blind
-# call, in Texas Hold'em, Spanish poker (28 cards, 8 to ace) and Egyptian Hold'em (a six-card
-# board)? Up to which stack is each hand played (the push/fold chart)? And do the Hold'em
+# call, in Texas Hold'em, Spanish poker (28 cards, 8 to ace), Egyptian Hold'em (a six-card
+# board) and Tahoe (three hole cards, at most two of them used)? Up to which stack is each hand played (the push/fold chart)? And do the Hold'em
 # figures match the published Nash charts? The study `push-fold` (`simulations/push_fold.py`)
 # solves every stack of a grid with `equity.strategy.push_fold`; `docs/strategy.md` explains
 # the class matrix and the solver.
@@ -36,9 +36,12 @@ import os
 
 SIZE = os.environ.get("EQUITY_NOTEBOOK_SIZE", "published")  # "small" (tests) or "published"
 RESULTS = os.environ.get("EQUITY_RESULTS_DIR", "../results")  # stored study runs (equity sim run ...)
-GAMES = {"small": ["holdem", "spanish", "egyptian"], "published": ["holdem", "spanish", "egyptian"]}[SIZE]
+GAMES = {"small": ["holdem", "spanish", "egyptian", "tahoe"],
+         "published": ["holdem", "spanish", "egyptian", "tahoe"]}[SIZE]
 TRIALS = {"small": 100, "published": 50_000}[SIZE]  # Monte Carlo trials per pair of classes (Egyptian)
-STACK_MAX = {"small": 12.0, "published": 20.0}[SIZE]  # stacks 1.1 to STACK_MAX bb, every 0.1 bb
+MATRIX_DEALS = {"small": 1_000_000, "published": 200_000_000}[SIZE]  # random deals behind Tahoe's matrix
+STACK_MAX = {"small": 12.0, "published": 20.0}[SIZE]  # stacks 1.1 to STACK_MAX bb, every STACK_STEP bb
+STACK_STEP = {"small": 0.5, "published": 0.1}[SIZE]  # (a Tahoe solve takes 0.7 s: 22 of them at the small size)
 SEED = 20240501  # the run's seed, and the seed of its Monte Carlo class matrices
 
 # %%
@@ -56,7 +59,7 @@ warnings.filterwarnings("ignore", message="IProgress not found")
 pd.set_option("display.precision", 4)
 pd.set_option("display.width", 160)
 print(f"size {SIZE}: games {GAMES}, {TRIALS:,} trials per pair of classes where the matrix is Monte Carlo, "
-      f"stacks 1.1-{STACK_MAX:g} bb")
+      f"{MATRIX_DEALS:,} random deals for Tahoe's, stacks 1.1-{STACK_MAX:g} bb every {STACK_STEP:g}")
 
 # %% [markdown]
 # ## 1. Exact figures first
@@ -96,7 +99,8 @@ print(ten.chart("push"))
 
 # %%
 run = plots.load_or_run("push-fold", deals=1, players=[2], out=RESULTS, seed=SEED,
-                        params={"games": GAMES, "trials": TRIALS, "stack_max": STACK_MAX})
+                        params={"games": GAMES, "trials": TRIALS, "matrix_deals": MATRIX_DEALS,
+                                "stack_max": STACK_MAX, "stack_step": STACK_STEP})
 record = run.record
 print(f"{'loaded the stored run' if record.get('loaded') else 'ran'} {record['run_id']}: games "
       f"{', '.join(record['parameters']['games'])}, {record['parameters']['trials']:,} trials per pair of "
@@ -105,7 +109,7 @@ print(f"{'loaded the stored run' if record.get('loaded') else 'ran'} {record['ru
       "chunk per game)")
 tables = run.tables
 figures = plots.push_fold(run)
-tables["matrices"][["game", "method", "trials", "classes", "combos", "seconds", "stderr_mean",
+tables["matrices"][["game", "method", "trials", "classes", "combos", "seconds", "stderr_mean", "unreached",
                     "max_exploitability"]]
 
 # %% [markdown]
@@ -181,16 +185,42 @@ gap = (chart["egyptian"] - chart["holdem"]).dropna()
 chart.loc[gap.abs().sort_values(ascending=False).index[:10]].assign(egyptian_less_holdem=gap)
 
 # %% [markdown]
-# **Tahoe and Omaha.** Three and four hole cards make 1,755 and 16,432 classes under suit
-# isomorphism, too many for a class matrix of one calculator call per pair; the solver refuses
-# them for now:
+# ## 7. Tahoe: three hole cards, 1,755 classes
+#
+# Three hole cards make 1,755 classes under suit relabelling, 1.5 million pairs of them: too
+# many for one calculation per pair. Tahoe's matrix comes from whole random deals instead, each
+# counted in the cell of the two classes it dealt (`method="deals"`); a cell's standard error
+# is its deals' spread, and the solver carries them into every gain, range size and threshold.
+# No rank grid holds 1,755 classes: the first chart sets each class's threshold against its
+# equity against a random hand, coloured by its shape; the second lays the 325 paired classes
+# on two rank grids (the pair down the side, the kicker along the top).
 
 # %%
-for game in ("tahoe", "omaha"):
-    try:
-        push_fold(game, 10)
-    except equity.GameError as error:
-        print(f"{game}: {error}")
+figures["tahoe_push"]
+
+# %%
+figures["tahoe_call"]
+
+# %%
+figures["tahoe_pairs_push"]
+
+# %%
+tahoe = tables["thresholds"][tables["thresholds"].game == "tahoe"]
+print("the pushed classes with the lowest equity against a random hand, and the folded ones with the highest:")
+pushed_always = tahoe[tahoe.push == float("inf")]
+folded_somewhere = tahoe[tahoe.push != float("inf")]
+pd.concat([pushed_always.nsmallest(5, "equity_vs_random"), folded_somewhere.nlargest(5, "equity_vs_random")])[
+    ["hand", "kind", "combos", "equity_vs_random", "push", "push_low", "push_high", "call"]]
+
+# %% [markdown]
+# **Omaha.** Four hole cards make 16,432 classes: a matrix of 270 million cells, each pair of
+# classes dealt together a few times in a billion random deals. The solver refuses it:
+
+# %%
+try:
+    push_fold("omaha", 10)
+except equity.GameError as error:
+    print(f"omaha: {error}")
 
 # %% [markdown]
 # ## What it means for play
@@ -211,8 +241,19 @@ for game in ("tahoe", "omaha"):
 #   ranges are Hold'em's in size (57.6% pushed at 10 big blinds), but not in content: with a
 #   sixth board card small suited connectors lose their edge (54s is pushed to 2.1 big blinds,
 #   not 20+) and offsuit broadway hands gain (Q8o is pushed at every stack to 20, in Hold'em to 13).
+# - **Tahoe's third hole card widens both ranges.** At 10 big blinds the small blind pushes
+#   66.2% of its hands (95% band 64.4-68.4%) and the big blind calls 49.2%, against Hold'em's
+#   58.3% and 37.4%; the small blind's value peaks at +0.067 big blinds near 6 big blinds and
+#   stays positive up to 11.9 (Hold'em: 7.8). Half of the hands (928 of 1,755 classes) are
+#   pushed at every stack to 20.
+# - **In Tahoe trips are a pair with a dead card** (at most two hole cards play): 999 is pushed
+#   only up to 15.9 big blinds and 222 to 1.1, while A22, a pair with an ace beside it, is
+#   pushed at every stack. The equity against a random hand orders the thresholds closely (rank
+#   correlation 0.97), but connected suited cards beat it: 7♠6♠5♥ (equity 0.450 against a random
+#   hand) is pushed at every stack, 8♠8♥2♦ (0.534) only up to 19.6.
 #
 # Sizes: the published render uses the study's defaults (stacks 1.1-20 big blinds every
-# 0.1; 50,000 trials per pair of classes for Egyptian Hold'em's matrix, seed 20240501), the
-# small one a grid to 12 big blinds and 100 trials per pair. `docs/studies.md` (section 7)
+# 0.1; 50,000 trials per pair of classes for Egyptian Hold'em's matrix and 200 million random
+# deals for Tahoe's, seed 20240501), the small one a grid to 12 big blinds every 0.5, 100
+# trials per pair and a million deals. `docs/studies.md` (section 7)
 # lists the run's figures.
