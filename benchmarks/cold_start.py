@@ -91,6 +91,13 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games.split(","):
         hole, board = HANDS[game]
         report(f"first evaluate, {game}", cold(f"equity.evaluate({game!r}, {hole!r}, {board!r})"), 10)
+    # one hand with no wild card needs no kernel (equity.hand); rows of hands and a wild rank do
+    report("first evaluate_many, holdem (1,000 rows)",
+           cold("import numpy as np; rows = np.random.default_rng(1).permuted(np.tile(np.arange(52, "
+                "dtype=np.uint8), (1000, 1)), axis=1); "
+                "equity.evaluate_many('holdem', rows[:, :2], rows[:, 2:7])"), None)
+    report("first evaluate with a wild rank, eldorado",
+           cold("equity.evaluate('eldorado', 'AhKh', 'QhJhTh9c', wild='9')"), 10)
     report("first Hold'em exact calc (AhKh v QsQd, flop Qh7c2d)",
            cold("equity.calc('holdem', ['AhKh', 'QsQd'], board='Qh7c2d')"), 30)
     report("first Hold'em Monte Carlo calc (AhKh v random)",

@@ -145,7 +145,7 @@ def eval_command(
 ) -> None:
     """Describe the best hand and the cards that play."""
     from equity.cards import format_cards
-    from equity.evaluator import evaluate
+    from equity.hand import evaluate  # no kernel where no wild card plays: a fast first answer
 
     name, rest = (None, args) if game_file else (args[0], args[1:])
     if len(rest) != 1:

@@ -8,9 +8,7 @@ in :mod:`equity._kernels.evaluate` do the arithmetic over the tables of
 from __future__ import annotations
 
 import itertools
-from collections import Counter
-from dataclasses import dataclass
-from functools import lru_cache, total_ordering
+from functools import lru_cache
 
 import numpy as np
 
@@ -30,9 +28,21 @@ from equity._kernels.evaluate import (
     first_invalid_row,
 )
 from equity._kernels.perfect_hash import slots_of
-from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_wild_rank
+from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
+from equity.hand import (
+    Hand,
+    check_card_counts,
+    display_order,
+    evaluate,
+    exact_game,
+    exact_hands,
+    has_cards,
+    playing_cards,
+    read_hand,
+    tiebreak,
+)
 from equity.rankings import (
     CATEGORY_SHIFT,
     LOW_PATTERNS,
@@ -181,23 +191,6 @@ def _as_rows(cards, what: str, n_rows: int | None = None) -> np.ndarray:
     return rows
 
 
-def _check_counts(game: Game, n_hole: int, n_board: int, hand_size: int | None = None) -> None:
-    if n_hole != game.hole_cards:
-        raise InvalidInputError(
-            f"{game.name} takes {game.hole_cards} hole cards, got {n_hole}"
-        )
-    if n_board > game.board_cards:
-        raise InvalidInputError(
-            f"{game.name} has {game.board_cards} board cards, got {n_board}"
-        )
-    size = game.hand_size if hand_size is None else hand_size
-    if not game.can_form_hand(n_hole, n_board, size):
-        allowed = ", ".join(str(b) for b in range(game.board_cards + 1)
-                            if game.can_form_hand(n_hole, b, size))
-        raise InvalidInputError(
-            f"{game.name} cannot make a {size}-card hand from {n_hole} hole cards and "
-            f"{n_board} board cards (board sizes that can: {allowed})"
-        )
 
 
 def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
@@ -256,24 +249,15 @@ def _prepare(game, hole, board, wild, hand_size: int | None, check: bool):
     g = get_game(game)
     hole_rows = np.ascontiguousarray(_as_rows(hole, "hole cards"))
     n = hole_rows.shape[0]
-    board_rows = _as_rows(board, "board", n_rows=n) if _has_cards(board) else \
+    board_rows = _as_rows(board, "board", n_rows=n) if has_cards(board) else \
         np.zeros((n, 0), dtype=np.uint8)
     board_rows = np.ascontiguousarray(board_rows)
     if board_rows.shape[0] != n:
         raise InvalidInputError(f"{n} rows of hole cards but {board_rows.shape[0]} rows of board cards")
-    _check_counts(g, hole_rows.shape[1], board_rows.shape[1], hand_size)
+    check_card_counts(g, hole_rows.shape[1], board_rows.shape[1], hand_size)
     if check:
         _check_rows(g, hole_rows, board_rows)
     return g, hole_rows, board_rows, _wild_rows(g, wild, n)
-
-
-def _has_cards(board) -> bool:
-    if board is None:
-        return False
-    if isinstance(board, str):
-        return board.strip() != ""
-    cards = np.asarray(board)
-    return cards.ndim > 0 and cards.shape[-1] > 0  # a (0, 5) array: no rows, five board cards
 
 
 # ---------------------------------------------------------------------------------------------
@@ -547,7 +531,7 @@ def _deuce_to_seven_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.nda
     Each allowed five-card hand is valued as a high hand of :func:`_deuce_to_seven_high`;
     the row's low is the smallest, stored inverted (larger is better, 0 = no qualifying low).
     """
-    positions, _ = _subset_rows(g, hole.shape[1], board.shape[1], 5)
+    positions, _ = exact_hands(g, hole.shape[1], board.shape[1], 5)
     cards = np.concatenate([hole, board], axis=1)
     hands = cards[:, positions].reshape(-1, 5)
     high = evaluate_many(_deuce_to_seven_high(g), hands, None, check=False)
@@ -659,189 +643,10 @@ def _high_strengths(g: Game, strengths) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # One hand, from text
 # ---------------------------------------------------------------------------------------------
-@total_ordering
-@dataclass(frozen=True, eq=False)
-class Hand:
-    """A player's best hand in one game.
-
-    Attributes
-    ----------
-    game
-        The game's name; hands of different games do not compare.
-    strength
-        The integer :func:`evaluate_many` gives: larger wins, equal splits.
-    category
-        The hand's category name (a royal flush is ``straight_flush``).
-    cards
-        The cards that make the hand, as text (wild cards as held).
-    description
-        What ``str(hand)`` shows, e.g. ``"full house, nines full of fours"``.
-    hole_cards_used
-        The fewest hole cards with which this hand's value can be made.
-    is_low
-        True for an ace-to-five low (a better low compares greater).
-    """
-
-    game: str
-    strength: int
-    category: str
-    cards: str
-    description: str
-    hole_cards_used: int
-    is_low: bool = False
-
-    def __str__(self) -> str:
-        return self.description
-
-    def _check(self, other: object) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented  # type: ignore[return-value]
-        if other.game != self.game or other.is_low != self.is_low:
-            kind = lambda h: f"{h.game} {'low' if h.is_low else 'high'}"  # noqa: E731
-            raise InvalidInputError(f"cannot compare a {kind(self)} hand with a {kind(other)} hand")
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        checked = self._check(other)
-        if checked is NotImplemented:
-            return NotImplemented
-        return self.strength == checked.strength
-
-    def __lt__(self, other: object) -> bool:
-        checked = self._check(other)
-        if checked is NotImplemented:
-            return NotImplemented
-        return self.strength < checked.strength
-
-    def __hash__(self) -> int:
-        return hash((self.game, self.is_low, self.strength))
-
-
-def _parse_hand(g: Game, hole: CardsLike, board: CardsLike | None):
-    hole_codes = card_codes(hole, allow_duplicates=True)  # arrays too: a code outside 0..51 is an error
-    board_codes = card_codes(board, allow_duplicates=True) if _has_cards(board) else \
-        np.zeros(0, dtype=np.uint8)
-    seen: dict[int, str] = {}
-    for where, codes in (("hole cards", hole_codes), ("board", board_codes)):
-        for code in codes.tolist():
-            if code not in g.deck:
-                raise CardError(
-                    f"card '{card_text(code)}' is not in the {g.name} deck ({g.describe_deck()})"
-                )
-            if code in seen:
-                places = where if seen[code] == where else f"{seen[code]} and the {where}"
-                raise CardError(f"duplicate card '{card_text(code)}' in the {places}")
-            seen[code] = where
-    return hole_codes, board_codes
-
-
-@lru_cache(maxsize=256)
-def _subset_rows(g: Game, n_hole: int, n_board: int, size: int):
-    """Every exact ``size``-card hand the hole rule allows, as positions, with its hole count."""
-    rule = g.hole_rule
-    rows, holes = [], []
-    for j in range(rule.min_used, min(rule.max_used, n_hole, size) + 1):
-        if size - j > n_board:
-            continue
-        for h in itertools.combinations(range(n_hole), j):
-            for b in itertools.combinations(range(n_hole, n_hole + n_board), size - j):
-                rows.append(h + b)
-                holes.append(j)
-    return np.array(rows, dtype=np.int64), np.array(holes, dtype=np.int64)
-
-
-def _playing_cards(g: Game, cards: np.ndarray, n_hole: int, size: int, target: int,
-                   strengths_of) -> tuple[np.ndarray, int]:
-    """The exact hand (fewest hole cards first) whose strength equals ``target``."""
-    positions, holes = _subset_rows(g, n_hole, len(cards) - n_hole, size)
-    values = strengths_of(cards[positions])
-    hits = np.flatnonzero(values == target)
-    best = hits[np.argmin(holes[hits])]
-    return cards[positions[best]], int(holes[best])
-
-
-def _display_order(codes: np.ndarray, wild_rank: int | None, ace_low: bool = False) -> str:
-    """The cards as text, larger groups first, then higher ranks (the ace last when it plays
-    low: in a straight below ace-high, and in an ace-to-five low), the wild cards at the end."""
-    naturals = [int(c) for c in codes if (c >> 2) != wild_rank]
-    wilds = [int(c) for c in codes if (c >> 2) == wild_rank]
-    count = Counter(c >> 2 for c in naturals)
-
-    def rank(c: int) -> int:
-        return -1 if ace_low and c >> 2 == ACE else c >> 2
-
-    naturals.sort(key=lambda c: (count[c >> 2], rank(c), c & 3), reverse=True)
-    return "".join(card_text(c) for c in naturals + wilds)
-
-
-def _ace_plays_low(category: str, strength: int) -> bool:
-    """Whether an ace in this high hand counts low: a straight (flush) that is not ace-high."""
-    return (category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-            and _tiebreak(strength, 1)[0] != ACE)
-
-
-def _tiebreak(strength: int, n: int) -> list[int]:
-    return [(strength >> (CATEGORY_SHIFT - 4 * (k + 1))) & 0xF for k in range(n)]
-
-
-def _describe(g: Game, strength: int) -> tuple[Category, str]:
-    category = Category(categories_of(g, [strength])[0])
-    return category, describe_high(category, _tiebreak(strength, 3))
-
-
-@sets_up("evaluation")
-def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
-             wild: str | int | None = None) -> Hand:
-    """Evaluate one player's best hand.
-
-    Parameters
-    ----------
-    game
-        A game name or :class:`~equity.games.Game`.
-    hole, board
-        Cards as text (``"AhKd"``, ``"J♥ 10♣ 5♥"``) or codes; the board may be partial.
-    wild
-        The wild rank (``"K"``, or ``"none"`` for no wild rank) in games with a wild rule,
-        or None.
-
-    Examples
-    --------
-    >>> str(evaluate("eldorado", "7d4h", "9dKh4c4s", wild="K"))
-    'four of a kind, fours'
-    >>> evaluate("holdem", "AhKh", "QhJhTh2c3d").category
-    'straight_flush'
-    """
-    g = get_game(game)
-    hole_codes, board_codes = _parse_hand(g, hole, board)
-    _check_counts(g, len(hole_codes), len(board_codes))
-    wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
-    strength = int(evaluate_many(g, hole_codes[None, :], board_codes[None, :], wild=wild)[0])
-    cards = np.concatenate([hole_codes, board_codes])
-
-    def strengths_of(rows: np.ndarray) -> np.ndarray:
-        exact = _exact_game(g)
-        return evaluate_many(exact, rows, None, wild=None if wild is None else wild, check=False)
-
-    played, used = _playing_cards(g, cards, len(hole_codes), g.hand_size, strength, strengths_of)
-    category, text = _describe(g, strength)
-    return Hand(g.name, strength, str(category),
-                _display_order(played, wild_rank, _ace_plays_low(category, strength)), text, used)
-
-
-@lru_cache(maxsize=64)
-def _exact_game(g: Game) -> Game:
-    """The same rules dealt as exactly one hand's worth of cards, for valuing one exact hand."""
-    from dataclasses import replace
-
-    from equity.games import HoleRule
-
-    return replace(g, name=g.name, hole_cards=g.hand_size, streets=(), hole_rule=HoleRule(0, g.hand_size))
-
-
 def _describe_low(strength: int) -> tuple[str, str]:
     packed = (len(LOW_PATTERNS) << CATEGORY_SHIFT) - strength
     pattern = LOW_PATTERNS[packed >> CATEGORY_SHIFT]
-    orders = _tiebreak(packed, len(pattern))
+    orders = tiebreak(packed, len(pattern))
     ranks: list[int] = []
     for size, order in zip(pattern, orders, strict=True):
         ranks.extend([12 if order == 0 else order - 1] * size)
@@ -858,10 +663,10 @@ def _describe_deuce_to_seven(strength: int) -> tuple[str, str]:
     high = DEUCE_TO_SEVEN_TOP - strength
     category = STANDARD_RANKING[len(STANDARD_RANKING) - 1 - (high >> CATEGORY_SHIFT)]
     if category == Category.HIGH_CARD:
-        return str(category), describe_low(_tiebreak(high, 5))
+        return str(category), describe_low(tiebreak(high, 5))
     if category == Category.FLUSH:
-        return str(category), describe_low(_tiebreak(high, 5)) + " (flush)"
-    return str(category), f"{describe_high(category, _tiebreak(high, 3))} (as a deuce-to-seven low)"
+        return str(category), describe_low(tiebreak(high, 5)) + " (flush)"
+    return str(category), f"{describe_high(category, tiebreak(high, 3))} (as a deuce-to-seven low)"
 
 
 @sets_up("low evaluation")
@@ -878,8 +683,8 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
     """
     g = get_game(game)
     low_variant(g, wild_can_be_ace)
-    hole_codes, board_codes = _parse_hand(g, hole, board)
-    _check_counts(g, len(hole_codes), len(board_codes), g.low.hand_size)
+    hole_codes, board_codes = read_hand(g, hole, board)
+    check_card_counts(g, len(hole_codes), len(board_codes), g.low.hand_size)
     strength = int(evaluate_low_many(g, hole_codes[None, :], board_codes[None, :], wild=wild,
                                      wild_can_be_ace=wild_can_be_ace)[0])
     if strength == 0:
@@ -887,16 +692,16 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
     cards = np.concatenate([hole_codes, board_codes])
 
     def strengths_of(rows: np.ndarray) -> np.ndarray:
-        return evaluate_low_many(_exact_game(g), rows, None, wild=wild,
+        return evaluate_low_many(exact_game(g), rows, None, wild=wild,
                                  wild_can_be_ace=wild_can_be_ace, check=False)
 
-    played, used = _playing_cards(g, cards, len(hole_codes), g.low.hand_size, strength, strengths_of)
+    played, used = playing_cards(g, cards, len(hole_codes), g.low.hand_size, strength, strengths_of)
     if g.low.kind == "deuce_to_seven":
         category, text = _describe_deuce_to_seven(strength)
     else:
         category, text = _describe_low(strength)
     wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
     return Hand(g.name, strength, category,
-                _display_order(played, wild_rank, ace_low=g.low.kind == "ace_to_five"), text, used,
+                display_order(played, wild_rank, ace_low=g.low.kind == "ace_to_five"), text, used,
                 is_low=True)
 

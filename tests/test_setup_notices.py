@@ -113,16 +113,19 @@ def _cli(*args: str, cache: Path) -> subprocess.CompletedProcess:
 
 
 def test_a_first_run_says_it_is_compiling_and_a_warm_one_says_nothing(tmp_path) -> None:
-    # An empty cache folder: the first evaluation compiles and builds Hold'em's tables, and says
-    # so on standard error; the second, in a new process with the same folder, is silent.
+    # An empty cache folder: the first evaluation with a wild rank compiles the kernels and builds
+    # El Dorado's tables, and says so on standard error; the second, in a new process with the
+    # same folder, is silent.  One hand with no wild card compiles nothing (equity.hand): silent.
     cache = tmp_path / "cache"
-    first = _cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d", cache=cache)
+    plain = _cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d", cache=cache)
+    assert plain.returncode == 0 and "royal flush" in plain.stdout.lower() and plain.stderr == ""
+    first = _cli("eval", "eldorado", "7d4h", "--board", "9dKh4c4s", "--wild", "K", cache=cache)
     assert first.returncode == 0, first.stderr
-    assert "royal flush" in first.stdout.lower()
+    assert "four of a kind" in first.stdout.lower()
     notices = [line for line in first.stderr.splitlines() if line.startswith("equity: ")]
-    assert notices and notices[0].startswith("equity: compiling the kernels for holdem evaluation, once")
+    assert notices and notices[0].startswith("equity: compiling the kernels for eldorado evaluation, once")
     assert any(line.startswith("equity: compiled ") for line in notices)
-    second = _cli("eval", "holdem", "AhKh", "--board", "QhJhTh2c3d", cache=cache)
+    second = _cli("eval", "eldorado", "7d4h", "--board", "9dKh4c4s", "--wild", "K", cache=cache)
     assert second.returncode == 0 and second.stdout == first.stdout
     assert second.stderr == ""
 
