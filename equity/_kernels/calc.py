@@ -423,6 +423,29 @@ def _duel(board_total, board_masks, totals, masks, disp, params, rank_classes, f
 
 
 @inline_kernel
+def _duel_seven(board_total, board_masks, totals, masks, offsets, seven_classes, flush_classes, flush_bias):
+    """:func:`_duel` through the seven-card tables, with no branch on the kind of table (a
+    kernel that takes this path compiles this lookup alone)."""
+    first = seven_class(board_total + totals[0], board_masks | masks[0], offsets, seven_classes,
+                        flush_classes, flush_bias)
+    second = seven_class(board_total + totals[1], board_masks | masks[1], offsets, seven_classes,
+                         flush_classes, flush_bias)
+    return np.int64(first > second), np.int64(second > first)
+
+
+@inline_kernel
+def _duel_cards(board_total, board_masks, totals, masks, disp, params, rank_classes, flush_classes,
+                flush_bias):
+    """:func:`_duel` through the card-sum tables (``disp``, ``params``), with no branch on the kind
+    of table."""
+    first = cards_class(board_total + totals[0], board_masks | masks[0], disp, params, rank_classes,
+                        flush_classes, flush_bias)
+    second = cards_class(board_total + totals[1], board_masks | masks[1], disp, params, rank_classes,
+                         flush_classes, flush_bias)
+    return np.int64(first > second), np.int64(second > first)
+
+
+@inline_kernel
 def _add_duels(first_wins, second_wins, splits, acc):
     """Heads-up outcome counts into ``acc`` (a split is half the pot to each)."""
     acc[0, 0] += first_wins + 0.5 * splits
@@ -743,7 +766,7 @@ def _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes):
 
 
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_board, n_board, tables,
-                 wild_tables, duel, showdown, sums, dealt):
+                 wild_tables, duel, showdown, fixed_duel, seven_duel, sums, dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -762,6 +785,13 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
     on an argument that is None before compiling (and on no other value), so a call compiles
     only the scoring it uses (a duel without the general showdown and the seats' tables: the
     first Monte Carlo calculation compiled 2.4 times faster).
+
+    Within a duel, ``fixed_duel`` and ``seven_duel`` (each True or None, None outside a duel) are
+    the same kind of switch: ``fixed_duel`` True when both hands are fixed (the loop of
+    :func:`_fixed_duel_trials` alone is compiled, not the general trial loop), None otherwise (the
+    trial loop alone); ``seven_duel`` True when hands are valued through the seven-card tables,
+    None through the card-sum tables (one lookup compiled, not both).  They must say what the
+    tables and seats say (:func:`equity.calculator.showdown.table_args` and the sampler set them).
     """
     kinds, fixed_hole, range_start, combos, cumulative, combo_masks = seats
     (hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
@@ -800,7 +830,8 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
         known_total, known_masks = card_sums(known_board, 0, n_known, words, suit_bits)
         totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
-        rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
+        if showdown is not None:  # (a duel needs no rows nor tally)
+            rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)
         classes, shares, live, lows, acc = _scratch(n_players)
         tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
         done = 0
@@ -809,50 +840,54 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
         splits = 0
         take = _random_take(kinds, n_players, n_hole) + n_board - n_known
         s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # in registers when no ranges
-        fast = False
-        if duel is not None:
-            fast = every_seat_fixed and not has_ranges
-            if fast:
-                first_wins, second_wins, splits, s0, s1, s2, s3 = _fixed_duel_trials(
-                    stub, take, chunk_trials[c], s0, s1, s2, s3, hole, known_board, card_bits,
-                    suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
-                    seven_words, seven_offsets, seven_classes)
-                done = chunk_trials[c]
-        for _ in range(0 if fast else chunk_trials[c]):
-            if has_ranges:
-                if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
-                                  range_start, combos, cumulative, combo_masks, n_known, hole, board):
-                    break
-            else:  # the same cards as deal_trial, the generator's state kept in locals
-                s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
-                _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
-            board_total = known_total
-            board_masks = known_masks
-            for b in range(n_known, n_board):
-                board_total += words[board[b]]
-                board_masks |= suit_bits[board[b]]
-            if not every_seat_fixed:
-                for p in range(n_players):
-                    if kinds[p] != FIXED:
-                        _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
-                                   suit_bits, totals, masks)
-                        _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
-            if duel is not None:
-                first, second = _duel(board_total, board_masks, totals, masks, disp, params,
-                                      lookup_classes, flush_classes, flush_bias, seven, seven_offsets)
-                first_wins += first
-                second_wins += second
-                splits += 1 - first - second
-            if showdown is not None:
-                _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
-                             exact_need, all_cards, low_rule, disp, params, rows,
-                             exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
-                             exact_low_classes, classes, lows, shares, live, acc, wild_tables,
-                             (seat_high, seat_low, seat_flush), tally, seven, seven_offsets,
-                             seven_low_classes)
-            done += 1
+        if fixed_duel is not None:
+            first_wins, second_wins, splits, s0, s1, s2, s3 = _fixed_duel_trials(
+                stub, take, chunk_trials[c], s0, s1, s2, s3, hole, known_board, card_bits,
+                suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
+                seven_words, seven_offsets, seven_classes)
+            done = chunk_trials[c]
+        if fixed_duel is None:  # (a fixed duel's specialization compiles no trial loop)
+            for _ in range(chunk_trials[c]):
+                if has_ranges:
+                    if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds, has_ranges,
+                                      range_start, combos, cumulative, combo_masks, n_known, hole, board):
+                        break
+                else:  # the same cards as deal_trial, the generator's state kept in locals
+                    s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
+                    _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
+                board_total = known_total
+                board_masks = known_masks
+                for b in range(n_known, n_board):
+                    board_total += words[board[b]]
+                    board_masks |= suit_bits[board[b]]
+                if not every_seat_fixed:
+                    for p in range(n_players):
+                        if kinds[p] != FIXED:
+                            _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
+                                       suit_bits, totals, masks)
+                            if showdown is not None:  # (a duel needs no rows nor tally)
+                                _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
+                if duel is not None:
+                    if seven_duel is not None:
+                        first, second = _duel_seven(board_total, board_masks, totals, masks, seven_offsets,
+                                                    lookup_classes, flush_classes, flush_bias)
+                    else:
+                        first, second = _duel_cards(board_total, board_masks, totals, masks, disp, params,
+                                                    lookup_classes, flush_classes, flush_bias)
+                    first_wins += first
+                    second_wins += second
+                    splits += 1 - first - second
+                if showdown is not None:
+                    _score_board(board_total, board_masks, totals, masks, n_players, n_sets, set_len,
+                                 exact_need, all_cards, low_rule, disp, params, rows,
+                                 exact_classes, lookup_classes, flush_classes, flush_bias, low_classes,
+                                 exact_low_classes, classes, lows, shares, live, acc, wild_tables,
+                                 (seat_high, seat_low, seat_flush), tally, seven, seven_offsets,
+                                 seven_low_classes)
+                done += 1
         _add_duels(first_wins, second_wins, splits, acc)
-        _add_tally(tally, low_rule, live, acc)
+        if showdown is not None:  # (a duel needs no rows nor tally)
+            _add_tally(tally, low_rule, live, acc)
         for k in range(5):
             for p in range(n_players):
                 sums[c, k, p] = acc[k, p]

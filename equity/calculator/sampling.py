@@ -205,9 +205,14 @@ class Sampler:
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
         tables, wild_tables, duel, showdown = table_args(q)
+        # within a duel, compile only the loop (two fixed hands, or the trial loop) and the table
+        # lookup (seven-card or card-sum) the spot takes: True or None, as sample_plain reads them
+        fixed_duel = True if duel and all(s.kind == FIXED for s in q.seats) else None
+        seven_duel = True if duel and tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0 else None
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
-                         q.game.board_cards, tables, wild_tables, duel, showdown, chunk_sums, dealt)
+                         q.game.board_cards, tables, wild_tables, duel, showdown, fixed_duel, seven_duel,
+                         chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):
