@@ -81,8 +81,20 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
     d = _Deal(game)
     sample = dict(trials=4_000, seed=1, **quiet)
     steps: list[tuple[str, Callable[[], object]]] = []
+
+    def exact_hands() -> None:  # one exact hand's kernels (what a wild rank or a low is valued by)
+        from equity.cards import card_codes
+        from equity.hand import exact_game
+
+        cards = card_codes(d.hole[0] + d.board)[: g.hand_size]
+        equity.evaluate_many(exact_game(g), cards[None, :], None)
+
     steps.append(("evaluate", calls(
-        lambda: equity.evaluate(game, d.hole[0], d.board),
+        lambda: equity.evaluate(game, d.hole[0], d.board),  # one hand with no wild card: no kernel
+        lambda: equity.evaluate_many(game, d.hole, [d.board] * len(d.hole) if d.board else None),
+        exact_hands,
+        (lambda: equity.evaluate(game, d.hole[0], d.board, wild=d.board[0])) if g.wild is not None
+        and g.fixed_wild_rank is None and d.board else None,
         lambda: equity.simulate(game, 2, 64, seed=1, progress=False, aggregate=False),
     )))
     if g.board_cards:
