@@ -28,12 +28,13 @@ from equity._kernels.evaluate import (
     first_invalid_row,
 )
 from equity._kernels.perfect_hash import slots_of
-from equity.cards import RANKS, CardsLike, card_codes, card_text, parse_wild_rank
+from equity.cards import CardsLike, card_codes, card_text, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
 from equity.hand import (
     Hand,
     check_card_counts,
+    check_wild_option,
     display_order,
     evaluate,
     exact_game,
@@ -42,6 +43,7 @@ from equity.hand import (
     playing_cards,
     read_hand,
     tiebreak,
+    wild_rank_of,
 )
 from equity.rankings import (
     CATEGORY_SHIFT,
@@ -222,21 +224,9 @@ def _wild_rows(game: Game, wild, n_rows: int) -> np.ndarray:
     fixed = game.fixed_wild_rank
     if wild is None:
         return NO_WILD if fixed is None else np.full(n_rows, fixed, dtype=np.int8)
-    if fixed is not None:
-        raise OptionError(
-            f"{game.name} has a fixed wild rank ({RANKS[fixed]}): the wild option applies to games "
-            "whose wild rank is made in play (eldorado)"
-        )
-    if game.wild is None:
-        raise OptionError(
-            f"{game.name} has no wild cards: the wild option applies to games with a wild rule "
-            "(eldorado)"
-        )
     if isinstance(wild, (str, int, np.integer)) and not isinstance(wild, bool):
-        rank = parse_wild_rank(wild)
-        if rank != -1 and rank not in game.deck_ranks:
-            raise OptionError(f"wild rank {wild!r} is not in the {game.name} deck")
-        return np.full(n_rows, rank, dtype=np.int8)
+        return np.full(n_rows, wild_rank_of(game, wild), dtype=np.int8)
+    check_wild_option(game)
     ranks = np.asarray(wild)
     if ranks.shape != (n_rows,) or ranks.dtype.kind not in "iu":
         raise OptionError(f"wild must be a rank, or an integer array of {n_rows} rank indexes (-1: none)")

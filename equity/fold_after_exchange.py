@@ -23,6 +23,10 @@ the card it took, and one unseen card), and the wild rank is the exchange's.  As
 ``lookahead`` exchange policy does, it does not read the other seats' choices as evidence about
 their unseen cards.
 
+The draws come from one random order of the deck per draw and block of deals, so within a block
+the estimates of different deals share their random orders (each estimate alone is exact in
+distribution; rates over many deals carry a little more spread than independent draws would).
+
 A seat gives up only facing a bet: when every seat still in would give up, nobody bets and they
 all show down.  The decisions are made at once, each on the seat's own estimate; the order of
 the betting round and what each seat would infer from the others' actions are not modelled.

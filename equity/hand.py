@@ -18,8 +18,8 @@ from functools import lru_cache, total_ordering
 
 import numpy as np
 
-from equity.cards import ACE, CardsLike, card_codes, card_text, parse_wild_rank
-from equity.errors import CardError, InvalidInputError
+from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_wild_rank
+from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
     CATEGORY_SHIFT,
@@ -29,8 +29,39 @@ from equity.rankings import (
     strength_position,
 )
 
-__all__ = ["Hand", "evaluate", "has_cards", "check_card_counts", "read_hand", "exact_hands", "playing_cards",
-           "display_order", "ace_plays_low", "tiebreak", "describe_strength", "exact_game"]
+__all__ = ["Hand", "evaluate", "has_cards", "check_wild_option", "wild_rank_of", "check_card_counts",
+           "read_hand", "exact_hands", "playing_cards", "display_order", "ace_plays_low", "tiebreak",
+           "describe_strength", "exact_game"]
+
+
+def check_wild_option(game: Game) -> None:
+    """Raise :class:`OptionError` where a ``wild`` option does not apply: a game with a fixed wild
+    rank (a custom wild game) or none at all."""
+    if game.fixed_wild_rank is not None:
+        raise OptionError(
+            f"{game.name} has a fixed wild rank ({RANKS[game.fixed_wild_rank]}): the wild option applies "
+            "to games whose wild rank is made in play (eldorado)"
+        )
+    if game.wild is None:
+        raise OptionError(
+            f"{game.name} has no wild cards: the wild option applies to games with a wild rule "
+            "(eldorado)"
+        )
+
+
+def wild_rank_of(game: Game, wild) -> int | None:
+    """The wild rank one hand of ``game`` is valued with: the game's fixed rank (None for none)
+    when ``wild`` is None, else the stated rank (``"K"``, an index, or ``"none"``: -1), checked
+    (:func:`check_wild_option`, and the rank must be in the deck)."""
+    if wild is None:
+        return game.fixed_wild_rank
+    check_wild_option(game)
+    if isinstance(wild, bool) or not isinstance(wild, str | int | np.integer):
+        raise OptionError(f"wild must be a rank such as 'K', or 'none'; got {wild!r}")
+    rank = parse_wild_rank(wild)
+    if rank != -1 and rank not in game.deck_ranks:
+        raise OptionError(f"wild rank {wild!r} is not in the {game.name} deck")
+    return rank
 
 
 def check_card_counts(game: Game, n_hole: int, n_board: int, hand_size: int | None = None) -> None:
@@ -221,7 +252,7 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
     g = get_game(game)
     hole_codes, board_codes = read_hand(g, hole, board)
     check_card_counts(g, len(hole_codes), len(board_codes))
-    wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
+    wild_rank = wild_rank_of(g, wild)
     cards = np.concatenate([hole_codes, board_codes])
     if wild_rank is None or wild_rank == -1:  # no wild card plays: the clear evaluator, no kernel
         strength, played, used = _clear_best(g, cards, len(hole_codes), wild_rank)

@@ -63,3 +63,18 @@ def test_a_fresh_eval_loads_no_numba():
             "print('numba' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["royal flush: AhKhQhJhTh", "False"]
+
+
+def test_a_wild_option_where_it_does_not_apply_is_refused_on_either_path():
+    from equity.errors import OptionError
+
+    deuces = equity.define_game("deuces_wild_hand", hole_cards=5, wild="2", phases=["draw"])
+    with pytest.raises(OptionError, match="holdem has no wild cards"):
+        equity.evaluate("holdem", "AhKh", "QhJhTh2c3d", wild="none")  # the clear path's question
+    with pytest.raises(OptionError, match="has a fixed wild rank"):
+        equity.evaluate(deuces, "2c2dAhKsQd", wild="none")
+    with pytest.raises(OptionError, match="not in the spanish deck|spanish has no wild"):
+        equity.evaluate("spanish", "AhKh", "QhJhTh9c8d", wild="2")
+    # the fixed deuces play (the kernel path): A, K, Q and two wild cards make the ace-high straight
+    found = equity.evaluate(deuces, "2c2dAhKsQd")
+    assert found.category == "straight" and str(found) == "ace-high straight"
