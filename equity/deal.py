@@ -39,6 +39,7 @@ from equity.options import (
     LOOKAHEAD_SAMPLES,
     check_players,
     exchange_policy_codes,
+    exchange_policy_names,
     fold_mask,
     has_phase,
     lookahead_samples,
@@ -475,7 +476,7 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
     folding = read_fold_policy(g, players, fold_policy, fold_samples)
-    return _Setup(g, players, seed, mode, ace, codes, user_exchange_policy(policies), samples, draw,
+    return _Setup(g, players, seed, mode, ace, codes, user_exchange_policy(policies, players), samples, draw,
                   chip_stakes, folded, folding)
 
 
@@ -547,6 +548,9 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         none); it returns -1 to keep, or ``3 * hole_index + flop_index`` to give
         that hole card for that flop card.  One such function per run (it may
         serve several seats); it is compiled into the exchange at the first call.
+        Or ``equity.strategy.best_response(profile)``: the best response to a
+        profile, decided by rollouts at each deal (milliseconds a decision; every
+        seat must take part in the exchange).
     folds
         Bool mask of players who fold after the first betting round, shape
         ``(players,)`` or ``(deals, players)``: they take no part in the exchange
@@ -598,7 +602,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         and ``drawn`` (cards drawn), ``hole`` being the hand at the showdown; ``category`` is
         an ordered Categorical in the game's ranking (:func:`equity.evaluator.category_dtype`).
         ``attrs``: ``game``, ``method`` (``"monte carlo"``), ``seed``, ``trials`` (the deals),
-        ``players``, ``deals`` and ``pot``.
+        ``players``, ``deals`` and ``pot``; with an exchange, ``policies`` (each seat's policy by
+        name).
 
     Examples
     --------
@@ -632,6 +637,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
                           ignore_index=True)
     table.attrs.update(game=g.name, method="monte carlo", seed=s.seed, trials=deals, players=players,
                        deals=deals, pot=s.mode)
+    if has_phase(g, Exchange):
+        table.attrs["policies"] = exchange_policy_names(players, policies)
     if s.fold_policy is not None:
         table.attrs["fold_policy"] = s.fold_policy.describe()
     return table

@@ -16,13 +16,14 @@ import numpy as np
 from numba import njit
 
 from equity._kernels.bundles import ClassTables, ExchangeRecords
-from equity._kernels.deal import SCRIPTED, exchange_chunk, exchange_deals
+from equity._kernels.deal import NEVER, SCRIPTED, exchange_chunk, exchange_deals
 from equity.cards import CARD_TEXT, RANKS, card_codes
 from equity.errors import InvalidInputError, OptionError
 from equity.evaluator import flush_bias, low_variant
 from equity.games import Exchange, Game, get_game
 from equity.options import (
     LOOKAHEAD_SAMPLES,
+    StagedPolicies,
     check_players,
     exchange_policy_codes,
     has_phase,
@@ -68,7 +69,10 @@ def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarra
     state
         The random stream's state (the ``lookahead`` policy's draws).
     samples, user_policy
-        Draws per ``lookahead`` decision; the user policy function, if a seat plays one.
+        Draws per ``lookahead`` decision; the user policy function, if a seat plays one, or a
+        :class:`~equity.options.StagedPolicies` when a seat plays a staged policy (a best
+        response): the exchange is then played up to each such seat, which decides on what it
+        sees, and its decision is played as a scripted swap.
     mode, wild_can_be_ace
         The pot the ``greedy`` and ``lookahead`` policies play for: in a low pot they compare
         ace-to-five lows (``wild_can_be_ace`` as in :func:`equity.evaluate_low_many`), in a high
@@ -81,6 +85,9 @@ def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarra
         players]``, card codes, -1 for a seat that kept, -2 for an impossible scripted swap) and
         ``setter`` (``int64[deals]``: the seat whose swap made the wild rank, -1 for none).
     """
+    if isinstance(user_policy, StagedPolicies):
+        return _run_staged(g, hole, board, active, codes, script, state, samples, user_policy, mode,
+                           wild_can_be_ace)
     t = tables_for(g)
     n, players = active.shape
     wild = np.empty(n, dtype=np.int64)
@@ -106,6 +113,34 @@ def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarra
             "(-1 keeps; 3 * hole_index + flop_index swaps)"
         )
     return wild, gave, took, setter
+
+
+def _run_staged(g: Game, hole, board, active, codes, script, state, samples, staged: StagedPolicies, mode,
+                wild_can_be_ace):
+    """:func:`run_exchange` with staged seats: for each, in seat order, the exchange is replayed up
+    to the seat (the same stream, so the earlier seats decide alike), the seat decides, and its
+    swap joins the script; then the whole exchange is played."""
+    if not active.all():
+        raise OptionError("a best-response exchange policy plays deals where every seat takes part in "
+                          "the exchange: leave out folds before it")
+    script = script.copy()
+    for seat, policy in enumerate(staged.seats):
+        if policy is None or codes[seat] != SCRIPTED:  # a caller may have set the seat to keep
+            continue
+        upto = codes.copy()
+        upto[seat:] = NEVER
+        h, b = hole.copy(), board.copy()
+        _, gave, took, _ = run_exchange(g, h, b, active, upto, script, state.copy(), samples, staged.user,
+                                        mode, wild_can_be_ace)
+        decided = policy.decide(g, seat, active.shape[1], hole, board[:, :3].copy(), b[:, :3].copy(),
+                                gave[:, :seat].copy(), took[:, :seat].copy(), mode, wild_can_be_ace, samples)
+        decided = np.asarray(decided, dtype=np.int64)
+        if decided.shape != (len(hole), 2):
+            raise InvalidInputError(f"the staged exchange policy {policy} of seat {seat} returned shape "
+                                    f"{decided.shape}, not ({len(hole)}, 2)")
+        script[:, seat] = decided
+    return run_exchange(g, hole, board, active, codes, script, state, samples, staged.user, mode,
+                        wild_can_be_ace)
 
 
 def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
@@ -179,7 +214,7 @@ def exchange(hole: Sequence[str], flop: str, swaps=None, *, policies=None,
     samples = lookahead_option(True, lookahead_samples)
     wild, gave, took, setter = run_exchange(g, hole_rows, board, np.ones((1, players), dtype=bool),
                                             codes, script, state, samples,
-                                            user_exchange_policy(policies), mode, wild_can_be_ace)
+                                            user_exchange_policy(policies, players), mode, wild_can_be_ace)
     bad = np.flatnonzero(gave[0] == -2)
     if len(bad):
         seat = int(bad[0])

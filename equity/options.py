@@ -12,10 +12,11 @@ naming the option, the value and what is allowed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from equity._kernels.deal import GREEDY, LOOKAHEAD, NEVER, USER
+from equity._kernels.deal import GREEDY, LOOKAHEAD, NEVER, SCRIPTED, USER
 from equity._kernels.switch import MAX, STAND, STANDARD, SWITCH_AWARE, SWITCH_AWARE_NO_INFO, WILD_SHIFT
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Draw, Exchange, Game, Switch
@@ -29,7 +30,10 @@ __all__ = [
     "check_players",
     "pot_mode",
     "is_numba_function",
+    "StagedExchangePolicy",
+    "StagedPolicies",
     "exchange_policy_codes",
+    "exchange_policy_names",
     "user_exchange_policy",
     "lookahead_samples",
     "wild_can_be_ace",
@@ -105,6 +109,49 @@ def is_numba_function(policy) -> bool:
     return hasattr(policy, "py_func") and hasattr(policy, "signatures")
 
 
+class StagedExchangePolicy:
+    """An exchange policy decided between passes of the exchange kernel, not inside it.
+
+    The exchange is played up to the seat (the kernels, every earlier seat by its own policy),
+    the policy decides on what each deal's seat sees, and its decisions are played as scripted
+    swaps (:func:`equity.eldorado_exchange.run_exchange`).  The best response of
+    :func:`equity.strategy.best_response` is one.  A subclass defines :attr:`name` and
+    :meth:`decide`.
+    """
+
+    #: How the policy is named in tables and attrs.
+    name: str = "staged"
+
+    def decide(self, game: Game, seat: int, players: int, hole: np.ndarray, start_flop: np.ndarray,
+               flop: np.ndarray, gave: np.ndarray, took: np.ndarray, mode: str, wild_can_be_ace: bool,
+               lookahead_samples: int) -> np.ndarray:
+        """The seat's swap on every deal, ``int64[deals, 2]`` (card given, card taken; -1 keeps).
+
+        ``hole`` holds every seat's hole cards as dealt (``uint8[deals, 2 players]``),
+        ``start_flop`` the flop as dealt and ``flop`` the flop at the seat's turn
+        (``uint8[deals, 3]``), ``gave`` and ``took`` the earlier seats' swaps (``int64[deals,
+        seat]``, -1 for a seat that kept); the rest are the run's options.
+        """
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class StagedPolicies:
+    """A run's exchange policies when a seat plays a :class:`StagedExchangePolicy`: the staged
+    policy of each seat (None for a seat the kernels play) and the one user Numba policy, if any."""
+
+    seats: tuple
+    user: object = None
+
+
+def _policy_list(policies, players: int) -> list:
+    single = isinstance(policies, str | StagedExchangePolicy) or is_numba_function(policies)
+    return [policies] * players if single else list(policies)
+
+
 def exchange_policy_codes(game: Game, players: int, policies) -> np.ndarray:
     """The kernels' exchange policy code per seat (``int8[players]``; zeros for a game without
     an exchange, where ``policies`` must be None): one name or Numba function for every seat, or
@@ -115,11 +162,11 @@ def exchange_policy_codes(game: Game, players: int, policies) -> np.ndarray:
         return np.zeros(players, dtype=np.int8)
     if policies is None:
         policies = "greedy"
-    single = isinstance(policies, str) or is_numba_function(policies)
+    single = isinstance(policies, str | StagedExchangePolicy) or is_numba_function(policies)
     if not single and (not isinstance(policies, Sequence) or isinstance(policies, bytes)):
         raise OptionError(f"policies must be a policy name ({', '.join(EXCHANGE_POLICIES)}), a Numba "
-                          f"function, or a list of them, one per seat; got {policies!r}")
-    names = [policies] * players if single else list(policies)
+                          f"function, a best response, or a list of them, one per seat; got {policies!r}")
+    names = _policy_list(policies, players)
     if len(names) != players:
         raise OptionError(f"{len(names)} policies for {players} players: give one per seat or one for all")
     codes = []
@@ -127,22 +174,46 @@ def exchange_policy_codes(game: Game, players: int, policies) -> np.ndarray:
         if is_numba_function(name):
             codes.append(USER)
             continue
+        if isinstance(name, StagedExchangePolicy):  # decided between kernel passes, played as scripted
+            codes.append(SCRIPTED)
+            continue
         if not isinstance(name, str) or name not in EXCHANGE_POLICIES:
             raise OptionError(
                 f"unknown exchange policy {name!r}: allowed are {', '.join(EXCHANGE_POLICIES)}, "
-                "or a Numba-compiled function (see equity.simulate)"
+                "a Numba-compiled function (see equity.simulate) or equity.strategy.best_response(...)"
             )
         codes.append(EXCHANGE_POLICIES[name])
     return np.array(codes, dtype=np.int8)
 
 
-def user_exchange_policy(policies):
-    """The one user policy function among the seats' policies, or None."""
-    names = [policies] if isinstance(policies, str) or is_numba_function(policies) else list(policies or [])
+def exchange_policy_names(players: int, policies) -> list[str]:
+    """Each seat's exchange policy by name (``greedy`` by default; a Numba policy by its
+    function's name, a staged policy by its ``name``), for tables' ``attrs``."""
+    def name(p):
+        if is_numba_function(p):
+            return p.__name__
+        return p.name if isinstance(p, StagedExchangePolicy) else str(p)
+
+    return [name(p) for p in _policy_list("greedy" if policies is None else policies, players)]
+
+
+def user_exchange_policy(policies, players: int | None = None):
+    """The one user policy function among the seats' policies, or None; with a staged policy
+    (:class:`StagedExchangePolicy`) at any seat, a :class:`StagedPolicies` holding both
+    (``players`` is then needed when one staged policy is given for every seat)."""
+    if policies is None:
+        return None
+    if isinstance(policies, StagedExchangePolicy) and players is None:
+        raise OptionError("a best response given for every seat needs the number of players")
+    names = _policy_list(policies, players) if players is not None else (
+        [policies] if isinstance(policies, str) or is_numba_function(policies) else list(policies))
     users = {id(p): p for p in names if is_numba_function(p)}
     if len(users) > 1:
         raise OptionError("one user exchange policy per run: give every user seat the same function")
-    return next(iter(users.values()), None)
+    user = next(iter(users.values()), None)
+    if any(isinstance(p, StagedExchangePolicy) for p in names):
+        return StagedPolicies(tuple(p if isinstance(p, StagedExchangePolicy) else None for p in names), user)
+    return user
 
 
 def lookahead_samples(has_exchange: bool, samples: int | None) -> int:

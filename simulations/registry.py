@@ -10,6 +10,7 @@ from __future__ import annotations
 from equity.errors import OptionError
 from simulations import (
     draw_strategy,
+    eldorado_equilibrium,
     eldorado_swap,
     push_fold,
     rarity,
@@ -22,8 +23,9 @@ from simulations.study import Study
 __all__ = ["STUDY_MODULES", "studies", "get_study"]
 
 #: The study modules, in the order of their issues (studies 1 to 5, then the draw strategy of issue 27
-#: and the push/fold charts of issue 28).
-STUDY_MODULES = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands, draw_strategy, push_fold)
+#: and the push/fold charts and the El Dorado exchange strategy of issue 28).
+STUDY_MODULES = (eldorado_swap, switch_pairs, tahoe_usage, rarity, starting_hands, draw_strategy, push_fold,
+                 eldorado_equilibrium)
 
 
 def studies() -> dict[str, Study]:

@@ -224,6 +224,9 @@ TINY = {
                                                                  "model_opponents": "1"}},
     "push-fold": {"deals": 1, "players": "2", "params": {"games": "spanish", "method": "monte carlo",
                                                          "trials": 200, "stack_max": 4.0}},
+    "eldorado-equilibrium": {"deals": 12, "players": "2,3", "params": {
+        "samples": 40, "pots": "high,low", "lookahead_deals": 4, "lookahead_rollouts": 20,
+        "lookahead_samples": 10, "fold_samples": 10}},
 }
 EXPECTED = {
     "eldorado-swap": ["swap_value", "equity", "wild_setter", "dealer"],
@@ -233,6 +236,7 @@ EXPECTED = {
     "starting-hands": ["spanish_2p", "tahoe_2p_top"],
     "draw-strategy": ["returns", "optimal_holds", "switch_vs_draw", "checks", "gain", "information"],
     "push-fold": ["spanish_push", "spanish_call", "ranges"],
+    "eldorado-equilibrium": ["gain", "swaps", "dealer", "give_up"],
 }
 
 
@@ -293,6 +297,25 @@ def test_eldorado_titles_quote_the_run(tiny_runs) -> None:
     figs = plots.eldorado_swap(run, players=3)
     dealer = run.table.query("profile == 'greedy' and players == 3 and position == 'dealer'").iloc[0]
     assert f"{dealer.swap_value:+.3f}" in figs["swap_value"]._suptitle.get_text()
+
+
+def test_exchange_strategy_charts_quote_the_run_and_name_their_profiles(tiny_runs) -> None:
+    run = _tiny(tiny_runs, "eldorado-equilibrium")
+    figs = plots.eldorado_equilibrium(run, players=3)
+    result = run.tables["result"]
+    greedy = result[result.profile == "greedy"]
+    gain = figs["gain"]._suptitle.get_text()
+    assert f"{greedy.gain.max():.2f}" in gain
+    dealers = greedy[(greedy.pot == "high") & (greedy.seat == greedy.players - 1)]
+    dealer = dealers.sort_values("players").iloc[0]
+    assert f"{dealer.best_response_share:.2f}" in figs["dealer"]._suptitle.get_text().replace("\n", " ")
+    give = run.tables["give_up"].query("profile == 'greedy' and players == 3 and pot == 'high' and seat == 0")
+    quarter = give[np.isclose(give.price, 0.25)].iloc[0]
+    assert f"{quarter.give_up:.0%}" in figs["give_up"]._suptitle.get_text().replace("\n", " ")
+    for name, fig in figs.items():  # every chart says which profiles made it
+        notes = " ".join(t.get_text() for t in fig.texts).replace("\n", " ")
+        assert "Profiles: every other seat plays the named heuristic" in notes, name
+        assert "rollouts" in notes, name
 
 
 def test_figures_refuse_a_study_without_charts(tiny_runs) -> None:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "simulations"
 #: The study modules, studies 1 to 7 (the registry must list exactly these).
 STUDIES = ("eldorado_swap", "switch_pairs", "tahoe_usage", "rarity", "starting_hands", "draw_strategy",
-           "push_fold")
+           "push_fold", "eldorado_equilibrium")
 #: The layers above the studies: a study module imports none of them.
 ABOVE_STUDIES = ("simulations.registry", "simulations.harness", "simulations.cli", "simulations.plots",
                  "simulations.headline")

@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 import reference as ref
 
-from equity import calc, exchange, simulate
+from equity import calc, exchange, play_deals, simulate
 from equity.errors import CardError, GameError, InvalidInputError, OptionError
-from equity.strategy import best_response_action, exchange_values, exploitability
+from equity.strategy import best_response, best_response_action, exchange_values, exploitability
 
 SEED = 20261205
 
@@ -373,3 +373,85 @@ def test_command_line_prints_the_seven_actions_and_the_best_response(run_cli) ->
     assert [row["value"] for row in record["rows"]] == [round(float(v), 4) for v in table.value]
     status, _, err = run_cli("strategy", "eldorado", "Kh4h", "7d9d4c", "--swap", "9dQs")
     assert status == 2 and "--swap takes 'GIVEN:TAKEN'" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# The best response as a policy of simulate and calc (item 3 a)
+# ---------------------------------------------------------------------------------------------
+def _greedy_swap(hole_text: str, flop_text: str) -> tuple[int, int]:
+    give, take = _greedy(ref.parse(hole_text), ref.parse(flop_text), None)
+    assert give is not None
+    return give, take
+
+
+def test_the_best_response_policy_plays_the_exact_best_action_in_calc():
+    # heads-up, seat 0 greedy with 9c9d on 7dQs4c (the plain-Python greedy above says which nine it
+    # gives for the Qs), the dealer best-responding: calc must play the enumeration's best action
+    gave, took = _greedy_swap("9c9d", "7dQs4c")
+    kept = [c for c in ref.parse("9c9d") if c != gave][0]
+    flop = [gave if c == took else c for c in ref.parse("7dQs4c")]
+    hole = ref.parse("Kh4h")
+    unseen = [c for c in range(52) if c not in hole + flop + [took]]
+    exact = {}
+    for give, take in _actions(hole, flop):  # the dealer's model: seat 0's unseen card uniform
+        mine, board = _apply(hole, flop, give, take)
+        wild = ref.rank_of(give) if give is not None else ref.rank_of(gave)
+        exact[(give, take)] = float(np.mean([_share([[took, x], mine], board + [last], wild, 1)
+                                             for x, last in permutations(unseen, 2)]))
+    ranked = sorted(exact, key=exact.get, reverse=True)
+    assert exact[ranked[0]] - exact[ranked[1]] > 0.05  # a clear best action
+    policy = best_response("greedy", samples=2000, seed=SEED)
+    played = calc("eldorado", ["9c9d", "Kh4h"], board="7dQs4c", policies=["greedy", policy], trials=20_000,
+                  seed=SEED)
+    assert played.attrs["policies"] == ["greedy", "best_response(greedy)"]
+    give, take = ranked[0]
+    mine, board = _apply(hole, flop, give, take)
+    after = calc("eldorado", [ref.show([kept, took]), ref.show(mine)], board=ref.show(board),
+                 wild=ref.show([give])[0] if give is not None else ref.show([gave])[0])
+    assert after.attrs["method"] == "exact"
+    assert abs(played.equity[1] - after.equity[1]) < 4 * played.stderr[1] + 1e-12
+    assert len(policy._decided) == 1  # one spot, decided once for every trial
+
+
+def test_a_best_responding_seat_beats_the_profile_in_simulate():
+    # the same deals with seat 1 best-responding to greedy and with seat 1 greedy: the seat's share
+    # never falls by more than 4 standard errors, and here (greedy is exploitable) it rises
+    policy = best_response("greedy", samples=300, seed=SEED)
+    mixed = play_deals("eldorado", 3, 150, seed=SEED, policies=["greedy", policy, "greedy"], usage=False)
+    plain = play_deals("eldorado", 3, 150, seed=SEED, policies="greedy", usage=False)
+    assert (mixed.gave[:, 0] == plain.gave[:, 0]).all()  # the seat before it plays alike
+    gain = mixed.share[:, 1] - plain.share[:, 1]
+    se = gain.std(ddof=1) / np.sqrt(len(gain))
+    assert gain.mean() > -4 * se
+    assert gain.mean() > 3 * se
+    table = simulate("eldorado", 3, 150, seed=SEED, policies=["greedy", policy, "greedy"], aggregate=True)
+    assert table.attrs["policies"] == ["greedy", "best_response(greedy)", "greedy"]
+    assert abs(table.equity[1] - mixed.share[:, 1].mean()) < 1e-12
+
+
+def test_a_best_response_decides_alike_on_one_and_two_threads():
+    before = numba.get_num_threads()
+    try:
+        tables = []
+        for threads in (1, 2):
+            numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+            policy = best_response("lookahead", samples=100, seed=SEED, lookahead_samples=20)
+            tables.append(simulate("eldorado", 2, 40, seed=SEED, policies=[policy, "lookahead"],
+                                   lookahead_samples=20))
+    finally:
+        numba.set_num_threads(before)
+    assert tables[0].equals(tables[1])
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda: best_response("bluff"), "unknown profile 'bluff'"),
+    (lambda: best_response(["greedy", 3]), "unknown profile"),
+    (lambda: best_response("greedy", samples=1), "samples"),
+    (lambda: best_response("greedy", seed=-2), "seed"),
+    (lambda: simulate("eldorado", 2, 10, policies=[best_response("greedy", samples=20), "greedy"],
+                      folds=[False, True]), "every seat takes part"),
+    (lambda: simulate("holdem", 2, 10, policies=best_response("greedy")), "no exchange"),
+])
+def test_bad_best_response_input_is_one_clear_error(make, match):
+    with pytest.raises(InvalidInputError, match=match):
+        make()

@@ -35,7 +35,7 @@ from equity.calculator.sampling import CHUNK_TRIALS, DEFAULT_TRIALS, MAX_PRECISI
 from equity.cards import format_cards
 from equity.errors import OptionError, check_flag
 from equity.games import Game, Switch
-from equity.options import has_phase
+from equity.options import exchange_policy_names, has_phase
 from equity.results import SeatSums
 from equity.rng import resolve_seed
 from equity.setup_notices import setting_up
@@ -113,8 +113,9 @@ def calc(game: str | Game, hands: Sequence[str], board: str = "", dead: str = ""
         ``pot="high"`` asks for the high hand alone.
     policies
         El Dorado before the exchange: the exchange policy of every seat, or one
-        per seat (``"greedy"`` by default, ``"never"``, ``"lookahead"``, or a
-        Numba function; see :func:`equity.simulate`).
+        per seat (``"greedy"`` by default, ``"never"``, ``"lookahead"``, a Numba
+        function, or :func:`equity.strategy.best_response`; see :func:`equity.simulate`);
+        ``attrs["policies"]`` names them.
     progress
         True shows a progress bar, False never; None (default) shows one for
         long runs when the output is a terminal.
@@ -240,6 +241,8 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     frame.attrs.update(seed=seed_used, game=q.game.name, board=format_cards(q.board),
                        dead=format_cards(q.dead), pot=q.mode,
                        seconds=time.perf_counter() - started)
+    if q.exchange:
+        frame.attrs["policies"] = exchange_policy_names(q.players, policies)
     if q.fold_policy is not None:
         frame.attrs["fold_policy"] = q.fold_policy.describe()
     return frame

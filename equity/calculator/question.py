@@ -287,7 +287,7 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
                  lookahead_samples=samples)
     if exchange:
         q.exchange_codes = exchange_policy_codes(g, q.players, policies)
-        q.user_policy = user_exchange_policy(policies)
+        q.user_policy = user_exchange_policy(policies, q.players)
     if any(rules.get(name) is not None for name in _FOLD_RULES):
         if has_exchange and not exchange:
             raise OptionError(f"{g.name}: fold_policy decides who gives up after the exchange, from what "

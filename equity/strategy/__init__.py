@@ -28,7 +28,10 @@ _HOMES = {
     "push_fold_thresholds": "push_fold_solver",
     "exchange_values": "eldorado",
     "best_response_action": "eldorado",
+    "best_response": "eldorado",
+    "BestResponse": "eldorado",
     "exploitability": "eldorado",
+    "exploitability_by_deal": "eldorado",
     "ExchangeGain": "eldorado",
     "give_up_rates": "eldorado",
 }

@@ -4,7 +4,8 @@ Each study's function takes a :class:`~simulations.harness.RunResult` and
 returns ``{name: Figure}``: :func:`eldorado_swap`, :func:`switch_pairs`,
 :func:`tahoe_usage`, :func:`rarity`, :func:`starting_hands` (with the
 starting-hand charts of any table, :func:`starting_hand_chart` and
-:func:`starting_hand_ranking`), :func:`draw_strategy` and :func:`push_fold`.
+:func:`starting_hand_ranking`), :func:`draw_strategy`, :func:`push_fold` and
+:func:`eldorado_equilibrium`.
 :func:`plot_run` writes a run's figures as PNG or SVG files (the ``equity sim plot RUN``
 command).  Titles state what the run's own numbers show, so they stay true for any size
 of run; every estimate carries its 95% interval (1.96 standard errors from the tables' ``*_se`` / ``stderr``
@@ -19,14 +20,15 @@ or else a new run at that size.
 Modules: ``common`` (what every study's charts share: game and category names,
 the foot note), one per study, each named as its notebook (``eldorado_swap_value``,
 ``switch_pair_break``, ``tahoe_hole_card_usage``, ``ranking_vs_rarity``,
-``starting_hand_charts``, ``draw_strategy``, ``push_fold``), and ``runs`` (:data:`PLOTTERS`,
-figures and files of a run, finding a stored run).  Matplotlib draws only when a figure is made
-(:mod:`equity.plotting`).
+``starting_hand_charts``, ``draw_strategy``, ``push_fold``, ``eldorado_equilibrium``), and
+``runs`` (:data:`PLOTTERS`, figures and files of a run, finding a stored run).  Matplotlib draws
+only when a figure is made (:mod:`equity.plotting`).
 """
 
 from __future__ import annotations
 
 from simulations.plots.draw_strategy import draw_strategy
+from simulations.plots.eldorado_equilibrium import eldorado_equilibrium
 from simulations.plots.eldorado_swap_value import eldorado_swap
 from simulations.plots.push_fold import push_fold
 from simulations.plots.ranking_vs_rarity import rarity
@@ -46,6 +48,7 @@ __all__ = [
     "starting_hand_ranking",
     "draw_strategy",
     "push_fold",
+    "eldorado_equilibrium",
     "figures",
     "plot_run",
     "find_run",

@@ -13,6 +13,7 @@ from equity.errors import OptionError
 from simulations import harness
 from simulations.plots.common import size_unit
 from simulations.plots.draw_strategy import draw_strategy
+from simulations.plots.eldorado_equilibrium import eldorado_equilibrium
 from simulations.plots.eldorado_swap_value import eldorado_swap
 from simulations.plots.push_fold import push_fold
 from simulations.plots.ranking_vs_rarity import rarity
@@ -34,6 +35,7 @@ PLOTTERS: dict[str, Callable[..., dict[str, Figure]]] = {
     "starting-hands": starting_hands,
     "draw-strategy": draw_strategy,
     "push-fold": push_fold,
+    "eldorado-equilibrium": eldorado_equilibrium,
 }
 
 
