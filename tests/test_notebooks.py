@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "notebooks"
 NAMES = ["00_quickstart", "01_eldorado_swap_value", "02_switch_pair_break", "03_tahoe_hole_card_usage",
          "04_ranking_vs_rarity", "05_starting_hand_charts", "06_draw_strategy", "07_push_fold",
-         "09_range_explorer"]
+         "08_eldorado_equilibrium", "09_range_explorer"]
 #: The notebooks that run no study (the others print the run they played or loaded).
 NOT_STUDIES = {"00_quickstart", "05_starting_hand_charts", "09_range_explorer"}
 #: Largest committed notebook (PNG figures at 100 dpi keep them well below this).

@@ -20,11 +20,12 @@ Every action is scored on the same draws of the unseen cards and, for ``lookahea
 same random stream (the kernel forks one per deal and seat), so the later seats decide alike
 wherever their spot is the same: the gaps between actions carry paired standard errors.
 
-A best response at kernel speed would need the exchange kernel to run a policy that sees the
-earlier swaps and has a random stream of its own (docs/strategy.md proposes the kernel change);
-here the best response is
-:func:`best_response_action`, the argmax of :func:`exchange_values`, and :func:`exploitability`
-measures what it gains over a profile at one seat on seeded deals.
+The best response is :func:`best_response_action`, the argmax of :func:`exchange_values`;
+:func:`best_response` makes it a policy of ``simulate``, ``play_deals`` and ``calc`` (a staged
+policy: decided in Python between passes of the exchange kernel, milliseconds a decision), and
+:func:`exploitability` (deal by deal: :func:`exploitability_by_deal`) measures what it gains
+over a profile at one seat on seeded deals.  A table-driven equilibrium profile at kernel
+speed (item 3 b) is not built: docs/strategy.md says what it would take.
 """
 
 from __future__ import annotations
