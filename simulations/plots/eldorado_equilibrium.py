@@ -119,19 +119,25 @@ def _swaps(run: harness.RunResult, players: int) -> Figure:
         P.percent_axis(ax)
         P.label(ax, title=f"{pot} pot, {players} players", ylabel="swaps (share of deals)")
     P.legend(fig)
-    high = part[part.pot == pots[0]] if pots else part
-    first = high[high.seat == 0]
-    if len(first):
-        hands = first.hands.sum()
-        rate_profile = float((first.profile_swap_rate.fillna(0) * first.hands).sum() / hands)
-        rate_best = float((first.best_response_swap_rate.fillna(0) * first.hands).sum() / hands)
-        title = (
-            f"The first seat should swap far less than greedy does: {rate_best:.0%} of deals against "
-            f"greedy's {rate_profile:.0%} ({pots[0]} pot, {players} players)"
-            if rate_best < rate_profile
-            else f"At the first seat the best response swaps in {rate_best:.0%} of deals, greedy in "
-            f"{rate_profile:.0%} ({pots[0]} pot, {players} players)"
-        )
+    result = run.tables["result"]
+    seats = result[(result.profile == "greedy") & (result.players == players)]
+    seats = seats[seats.pot == pots[0]].sort_values("seat") if pots else seats.iloc[:0]
+    where = f"({pots[0]} pot, {players} players)" if pots else ""
+    if len(seats) >= 2:
+        first, later = seats.iloc[0], seats.iloc[1:]
+        best, profile = later.best_response_swap_rate, later.profile_swap_rate
+        if first.best_response_swap_rate < first.profile_swap_rate and (best > profile).all():
+            title = (
+                f"The first seat should swap less than greedy ({first.best_response_swap_rate:.0%} of deals "
+                f"against {first.profile_swap_rate:.0%}), every later seat far more ({best.min():.0%}-"
+                f"{best.max():.0%} against {profile.min():.0%}-{profile.max():.0%}) {where}"
+            )
+        else:
+            title = (
+                f"The best response swaps in {seats.best_response_swap_rate.min():.0%}-"
+                f"{seats.best_response_swap_rate.max():.0%} of deals by seat, greedy in "
+                f"{seats.profile_swap_rate.min():.0%}-{seats.profile_swap_rate.max():.0%} {where}"
+            )
     else:
         title = "When to swap: the best response against greedy, by seat and hole-card shape"
     P.finding(fig, title, note=_note(run, "Shapes: a pocket pair, two suited cards, two offsuit cards."))
