@@ -248,9 +248,11 @@ def machine_line() -> str:
                 break
     except OSError:
         pass
+    from equity import vector_path
+
     return (
         f"{model}, {os.cpu_count()} logical CPUs; Python {platform.python_version()}, "
-        f"numpy {np.__version__}, numba {numba.__version__}"
+        f"numpy {np.__version__}, numba {numba.__version__}; vector path {vector_path()}"
     )
 
 

@@ -38,6 +38,7 @@ _HOMES = {
     "Range": "equity.ranges", "parse_range": "equity.ranges", "RangeSampledWarning": "equity.ranges",
     "hand_order": "equity.hand_orders",
     "Category": "equity.rankings",
+    "vector_path": "equity.vector",
 }
 
 
@@ -80,6 +81,7 @@ __all__ = [
     "game_to_toml",
     "check_game",
     "Category",
+    "vector_path",
     "simulate",
     "play_deals",
     "Deals",

@@ -56,6 +56,7 @@ from equity.rankings import (
 )
 from equity.setup_notices import sets_up
 from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
+from equity.vector import blocks_enabled
 
 __all__ = [
     "Hand",
@@ -388,7 +389,7 @@ def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarr
     can run the blocks."""
     rule = g.hole_rule
     if (hole.shape[1], board.shape[1]) != (2, 5) or g.hand_size != 5 or len(wild_rows) \
-            or rule.min_used != 0 or rule.max_used < 2 or not simd.available():
+            or rule.min_used != 0 or rule.max_used < 2 or not blocks_enabled():
         return False
     t = tables_for(g)
     # the blocks read every row's flush entry, entry 0 (no flush) for most: it must lose
@@ -419,7 +420,7 @@ def _whole_in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np
     (:func:`equity._kernels.simd.best_exact_whole_blocks`): the game's whole deal of a shape
     the blocks are built for, a whole-hand table, no wild card, and a host that can run them."""
     if ((hole.shape[1], board.shape[1]) not in simd.WHOLE_SHAPES or hole.shape[1] != g.hole_cards
-            or board.shape[1] != g.board_cards or len(wild_rows) or not simd.available()):
+            or board.shape[1] != g.board_cards or len(wild_rows) or not blocks_enabled()):
         return False
     return bool(tables_for(g).whole_classes.size)
 

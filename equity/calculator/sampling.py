@@ -26,6 +26,7 @@ from equity.results import SeatSums, row_sums
 from equity.rng import chunk_states, stream_state
 from equity.switch import switch_plan, switch_rules
 from equity.tables import tables_for
+from equity.vector import blocks_enabled
 
 __all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "Sampler", "sample"]
 
@@ -229,7 +230,7 @@ class Sampler:
                 or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or len(q.board)
                 or g.hand_size != 5 or g.wild is not None or g.fixed_wild_rank is not None
                 or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
-                or not simd.available()):
+                or not blocks_enabled()):
             return False
         hole_sets, hole_len, exact_need = kernel_hand_rule(g)
         one_choice = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == q.n_hole
