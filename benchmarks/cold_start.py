@@ -8,6 +8,10 @@ its game's tables; the process reports its wall time and, from the toolkit's com
 took and the slowest of them.  The warm figures use the repository's cache
 (``.cache/equity``, filled first if needed) and time whole commands in new processes.
 
+``--warmup-profile`` instead plays every step of ``equity warmup --all`` one after another in one
+new process from an empty cache and prints, per step, its seconds and the kernels it compiled
+(where the warm-up's time goes, kernel by kernel), then the totals per family and per kernel.
+
 Targets (issue "The first run"): the first Hold'em exact ``calc`` and the first Hold'em Monte
 Carlo ``calc`` under 30 s, the first ``evaluate`` of any game under 10 s, ``equity warmup
 --all`` under 4 minutes; warm, ``import equity`` under 0.3 s and ``equity eval`` under 0.5 s.
@@ -61,6 +65,40 @@ def cold(call: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+_PROFILE = """
+import json
+from equity.setup_notices import compile_log
+from equity.warmup import _family, _run_step, warmup_steps
+for game, step in warmup_steps(studies=True):
+    before = len(compile_log())
+    _, _, seconds = _run_step(game, step)
+    print(json.dumps({"game": game, "family": _family(game), "step": step, "seconds": seconds,
+                      "kernels": compile_log()[before:]}), flush=True)
+"""
+
+
+def warmup_profile() -> None:
+    """Every warm-up step in one process from an empty cache: seconds and kernels compiled."""
+    families: dict[str, float] = {}
+    kernels: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "EQUITY_CACHE_DIR": cache, "EQUITY_QUIET": "1"}
+        env.pop("NUMBA_CACHE_DIR", None)
+        with subprocess.Popen([PYTHON, "-c", _PROFILE], stdout=subprocess.PIPE, text=True, env=env,
+                              cwd=REPO) as child:
+            for line in child.stdout:
+                row = json.loads(line)
+                families[row["family"]] = families.get(row["family"], 0.0) + row["seconds"]
+                for name, seconds in row["kernels"]:
+                    kernels[name] = kernels.get(name, 0.0) + seconds
+                slow = ", ".join(f"{k} {s:.1f} s" for k, s in row["kernels"] if s >= 1)
+                print(f"{row['game']:<9} {row['step']:<18} {row['seconds']:7.1f} s  {slow}", flush=True)
+    by_family = ", ".join(f"{f} {s:.0f} s" for f, s in families.items())
+    print(f"total {sum(families.values()):.0f} s: {by_family}")
+    for name, seconds in sorted(kernels.items(), key=lambda k: -k[1])[:8]:
+        print(f"  {name:<28} {seconds:7.1f} s")
+
+
 def wall(command: list[str], repeats: int = 5) -> float:
     """Best wall time of ``command`` in new processes with the warm cache."""
     env = {**os.environ, "EQUITY_CACHE_DIR": str(WARM_CACHE)}
@@ -76,7 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="leave out `equity warmup --all`")
     parser.add_argument("--games", default=",".join(HANDS), help="games whose first evaluate is timed")
+    parser.add_argument("--warmup-profile", action="store_true",
+                        help="only: every warm-up step in one process, the kernels each compiles")
     args = parser.parse_args(argv)
+    if args.warmup_profile:
+        warmup_profile()
+        return 0
     rows = []
 
     def report(name: str, result: dict, target: float | None) -> None:
