@@ -187,7 +187,7 @@ give_up[(give_up.profile == "greedy") & (give_up.pot == "high")].pivot_table(
 # until nothing moves. The best response above answers a fixed heuristic; answering a best
 # response means a best response inside each of its rollouts, about 2 seconds per decision
 # nested once here, and a table of decisions for the keys a seat can see grows past a
-# million at the first seat alone. `docs/strategy.md` ("What remains") gives the figures.
+# million at the first seat alone. `docs/strategy.md` ("The equilibrium profile (item 3 b)") gives the figures.
 
 # %% [markdown]
 # ## What it means for play

@@ -29,7 +29,7 @@ values the two actions again on fresh rollouts of the seat's model.
 What this study does not do: an equilibrium profile (issue 28, item 3 b).  Its
 seats best-respond once, to a fixed heuristic; a profile in which no seat gains
 by deviating needs a best response inside every rollout of the others'
-(``docs/strategy.md``, "What remains").
+(``docs/strategy.md``, "The equilibrium profile (item 3 b)").
 """
 
 from __future__ import annotations
