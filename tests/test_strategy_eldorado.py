@@ -411,6 +411,8 @@ def test_the_best_response_policy_plays_the_exact_best_action_in_calc():
     assert after.attrs["method"] == "exact"
     assert abs(played.equity[1] - after.equity[1]) < 4 * played.stderr[1] + 1e-12
     assert len(policy._decided) == 1  # one spot, decided once for every trial
+    done = exchange(["9c9d", "Kh4h"], "7dQs4c", policies=["greedy", policy])  # one deal, the same spot
+    assert done["hole"][1] == ref.show(mine) and done["set_by"] == (1 if give is not None else 0)
 
 
 def test_a_best_responding_seat_beats_the_profile_in_simulate():
