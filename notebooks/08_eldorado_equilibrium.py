@@ -187,7 +187,13 @@ give_up[(give_up.profile == "greedy") & (give_up.pot == "high")].pivot_table(
 # until nothing moves. The best response above answers a fixed heuristic; answering a best
 # response means a best response inside each of its rollouts, about 2 seconds per decision
 # nested once here, and a table of decisions for the keys a seat can see grows past a
-# million at the first seat alone. `docs/strategy.md` ("The equilibrium profile (item 3 b)") gives the figures.
+# million at the first seat alone. Heads-up, nesting once is enough: in the model the seats
+# decide on, the dealer's best response is the same whatever seat 0 plays, so two steps of best
+# response from greedy reach a profile where neither seat gains by deviating beyond the noise of
+# its own rollouts (model gains 0.0016 ± 0.0018 at seat 0 and 0.0027 ± 0.0007 at the dealer, 300
+# deals each), and seat 0's share rises from 0.40 to 0.49 of the pot. That profile is computed
+# online, about 2 s a decision, not stored as a table. `docs/strategy.md` ("The equilibrium
+# profile (item 3 b)") gives the figures.
 
 # %% [markdown]
 # ## What it means for play
