@@ -197,16 +197,13 @@ def exchange_policy_names(players: int, policies) -> list[str]:
     return [name(p) for p in _policy_list("greedy" if policies is None else policies, players)]
 
 
-def user_exchange_policy(policies, players: int | None = None):
-    """The one user policy function among the seats' policies, or None; with a staged policy
-    (:class:`StagedExchangePolicy`) at any seat, a :class:`StagedPolicies` holding both
-    (``players`` is then needed when one staged policy is given for every seat)."""
+def user_exchange_policy(policies, players: int):
+    """The one user policy function among the seats' policies (one for each of ``players``
+    seats, or one for all), or None; with a staged policy (:class:`StagedExchangePolicy`) at any
+    seat, a :class:`StagedPolicies` holding both."""
     if policies is None:
         return None
-    if isinstance(policies, StagedExchangePolicy) and players is None:
-        raise OptionError("a best response given for every seat needs the number of players")
-    names = _policy_list(policies, players) if players is not None else (
-        [policies] if isinstance(policies, str) or is_numba_function(policies) else list(policies))
+    names = _policy_list(policies, players)
     users = {id(p): p for p in names if is_numba_function(p)}
     if len(users) > 1:
         raise OptionError("one user exchange policy per run: give every user seat the same function")

@@ -26,7 +26,6 @@ import pandas as pd
 import pytest
 
 import equity
-from equity._kernels import simd
 
 STORE = Path(__file__).with_name("fingerprints.json")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
@@ -216,7 +215,7 @@ def test_study_fingerprint(name, tmp_path):
 
 def test_duel_fingerprint():
     """Two known hands heads-up preflop: one fingerprint per vector path."""
-    path = "avx512" if simd.available() else "scalar"
+    path = equity.vector_path()
     frame = equity.calc("holdem", ["AhKh", "QsQd"], trials=200_000, seed=41, progress=False)
     _check(f"calc/holdem/mc-duel@{path}", frame_digest(frame))
 

@@ -181,16 +181,16 @@ def test_game_without_exchange_gives_zero_codes() -> None:
 def test_user_exchange_policy_two_functions_refused() -> None:
     first, second = _user_policy(), _user_policy()
     with pytest.raises(OptionError, match=r"one user exchange policy per run"):
-        user_exchange_policy([first, "greedy", second])
+        user_exchange_policy([first, "greedy", second], 3)
 
 
 def test_user_exchange_policy_found_once_for_several_seats() -> None:
     user = _user_policy()
-    assert user_exchange_policy([user, "never", user]) is user
-    assert user_exchange_policy(user) is user
-    assert user_exchange_policy(["never", "greedy"]) is None
-    assert user_exchange_policy("greedy") is None
-    assert user_exchange_policy(None) is None
+    assert user_exchange_policy([user, "never", user], 3) is user
+    assert user_exchange_policy(user, 4) is user
+    assert user_exchange_policy(["never", "greedy"], 2) is None
+    assert user_exchange_policy("greedy", 2) is None
+    assert user_exchange_policy(None, 2) is None
 
 
 def test_simulate_refuses_two_user_policies() -> None:

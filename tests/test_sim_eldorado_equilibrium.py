@@ -41,10 +41,11 @@ def test_the_profiles_shares_and_swaps_are_simulates(run):
             assert abs(row.share - table.equity[row.seat]) < 4 * np.hypot(
                 row.share_se, table.stderr[row.seat]
             )
+            # binomial errors from simulate's rate (the study's own is 0 where every deal swapped)
             swap = table.swap_rate[row.seat]
-            assert abs(row.profile_swap_rate - swap) < 4 * max(
-                row.profile_swap_rate_se, np.sqrt(swap * (1 - swap) / DEALS), 1 / DEALS
-            )
+            spread = np.sqrt(swap * (1 - swap))
+            assert abs(row.profile_swap_rate - swap) <= 4 * np.hypot(spread / np.sqrt(DEALS),
+                                                                    spread / np.sqrt(20_000))
 
 
 def test_greedy_is_exploitable_at_the_heads_up_dealer(run):

@@ -17,10 +17,11 @@ block is checked, also when the caller asks for no check: then a block with a ba
 refused but evaluated again with its table reads clamped, which costs nothing on good rows.
 
 The permute is an AVX-512 instruction, so :func:`available` says whether this host (and
-Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD=0`` turns this path
-off.  The LLVM code is written here with llvmlite, as Numba intrinsics: sixteen-lane vectors,
-byte shuffles, and two x86 intrinsics, the permute (which reads only an index's low bits) and
-the variable shift (0 for a count past 31, where LLVM's own shift is undefined).
+Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD`` (read by
+:mod:`equity.vector`, which callers ask) turns this path off.  The LLVM code is written here
+with llvmlite, as Numba intrinsics: sixteen-lane vectors, byte shuffles, and two x86
+intrinsics, the permute (which reads only an index's low bits) and the variable shift (0 for a
+count past 31, where LLVM's own shift is undefined).
 
 Measured on the 2-core AMD EPYC (Zen 4) of ``benchmarks/README.md``, one core, 1 M random
 Hold'em hands, input check included: about 2.3-2.5 ms against 4.2-4.4 ms for the scalar kernel
@@ -30,7 +31,6 @@ caller and finished by a branch (5-10% slower than loading every lane's flush en
 """
 
 import functools
-import os
 
 import llvmlite.binding as llvm
 import numba
@@ -56,10 +56,8 @@ _I1, _I8, _I16, _I32, _I64 = (ir.IntType(b) for b in (1, 8, 16, 32, 64))
 
 
 def available() -> bool:
-    """Whether the block kernel can run here: AVX-512 on the host and in Numba's target, and
-    not turned off with ``EQUITY_SIMD=0``."""
-    if os.environ.get("EQUITY_SIMD", "1").strip().lower() in ("0", "false", "no", "off"):
-        return False
+    """Whether the block kernel can run here: AVX-512 on the host and in Numba's target (the
+    machine alone: whether the user turned it off is :func:`equity.vector.blocks_enabled`'s)."""
     return _target_has_avx512(numba.config.CPU_NAME, numba.config.CPU_FEATURES)
 
 
