@@ -723,37 +723,3 @@ def test_range_against_range_preflop_is_exact_by_default_once_merged():
     assert round(float(pairs_suited.equity[0]), 5) == 0.65414
 
 
-def _stub_as_is(q, hole):
-    held = set(hole.tolist())
-    return np.array([c for c in q.stub.tolist() if c not in held], dtype=np.uint8), np.zeros(0, np.uint8)
-
-
-@pytest.mark.parametrize("game, hands, board, dead, pairs, alone", [
-    # swapping diamonds and spades keeps AhKh and QsQd: 12 pairs (2d2s .. Kd Ks, no Qd Qs),
-    # the 24 clubs and hearts left as they are
-    ("holdem", ["AhKh", "QsQd"], "", "", 12, 24),
-    # clubs with diamonds and hearts with spades at once keeps every card's pair: 23 pairs
-    ("holdem", ["AcAd", "KhKs"], "", "2c2d", 23, 0),
-    # three free suits: one swap of two of them (13 pairs; 13 of the third suit and 9 hearts)
-    ("holdem", ["AhKh", "7h2h"], "", "", 13, 22),
-    ("spanish", ["AhKh", "QsQd"], "", "", 6, 12),
-    ("egyptian", ["AhKh", "QsQd"], "9c8h7h", "", 12, 21),  # three to come; 12 clubs, 9 hearts
-])
-def test_walking_the_boards_in_pairs_gives_the_counts_of_every_board(monkeypatch, game, hands,
-                                                                      board, dead, pairs, alone):
-    # A relabelling of the suits that keeps both hands, the board and the dead cards lets the
-    # heads-up enumeration walk about half the boards and count the others as their images.
-    # The stub layout is checked by hand-counted pairs, and the results against a walk of
-    # every board (the plain walk is checked against the oracle above).
-    from equity.calculator import exact as module
-    from equity.calculator.question import read_question
-
-    q = read_question(game, hands, board, dead, False, None, {})
-    holes, _ = module._tuples(q)
-    _, kinds = module._paired_stub(q, holes[0])
-    assert (kinds == 1).sum() == pairs and (kinds == 2).sum() == pairs and (kinds == 0).sum() == alone
-    paired = calc(game, hands, board=board, dead=dead, exact=True)
-    monkeypatch.setattr(module, "_paired_stub", _stub_as_is)
-    every = calc(game, hands, board=board, dead=dead, exact=True)
-    for column in ("equity", "win", "tie"):
-        assert np.allclose(paired[column], every[column], rtol=0, atol=1e-12), column

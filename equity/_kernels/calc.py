@@ -352,27 +352,28 @@ sample_switch = parallel_kernel(_sample_switch)
 
 
 @inline_kernel
-def _accumulate(shares, n_players, acc):
+def _accumulate(shares, n_players, acc, weight=1.0):
     """Add each seat's share of one pot, its square, a win (the whole pot) or a tie (a part) to
-    rows 0-3 of ``acc`` (float64[5, players]; row 4 holds the high half's part of a hi-lo pot)."""
+    rows 0-3 of ``acc`` (float64[5, players]; row 4 holds the high half's part of a hi-lo pot),
+    each ``weight`` times (a count of alike boards, or -1 to take one away)."""
     for p in range(n_players):
         share = shares[p]
         if share > 0:
-            acc[0, p] += share
-            acc[1, p] += share * share
+            acc[0, p] += weight * share
+            acc[1, p] += weight * (share * share)
             if share == 1.0:
-                acc[2, p] += 1.0
+                acc[2, p] += weight
             else:
-                acc[3, p] += 1.0
+                acc[3, p] += weight
 
 
 @inline_kernel
-def _score(classes, live, n_players, shares, acc):
-    """Share one pot among the best ``classes`` and add it to ``acc``."""
+def _score(classes, live, n_players, shares, acc, weight=1.0):
+    """Share one pot among the best ``classes`` and add it to ``acc``, ``weight`` times."""
     for p in range(n_players):
         shares[p] = 0.0
     _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
-    _accumulate(shares, n_players, acc)
+    _accumulate(shares, n_players, acc, weight)
 
 
 @inline_kernel
@@ -402,30 +403,12 @@ def _hand_class(board_total, board_masks, totals, masks, p, n_sets, set_len, exa
 
 
 @inline_kernel
-def _duel(board_total, board_masks, totals, masks, disp, params, rank_classes, flush_classes,
-          flush_bias, seven=False, offsets=None):
-    """Heads-up, each hand all of its seat's cards and the board: (1, 0) when the first seat
-    wins, (0, 1) when the second does, (0, 0) for a split -- the pot rule of ``_add_shares`` for
-    two players, as numbers the caller adds up without a branch (measured 1.5x faster than
-    branching on an unpredictable winner).  With ``seven`` the sums, ``offsets`` and
-    ``rank_classes`` are the seven-card tables'."""
-    if seven:
-        first = seven_class(board_total + totals[0], board_masks | masks[0], offsets, rank_classes,
-                            flush_classes, flush_bias)
-        second = seven_class(board_total + totals[1], board_masks | masks[1], offsets,
-                             rank_classes, flush_classes, flush_bias)
-    else:
-        first = cards_class(board_total + totals[0], board_masks | masks[0], disp, params,
-                            rank_classes, flush_classes, flush_bias)
-        second = cards_class(board_total + totals[1], board_masks | masks[1], disp, params,
-                             rank_classes, flush_classes, flush_bias)
-    return np.int64(first > second), np.int64(second > first)
-
-
-@inline_kernel
 def _duel_seven(board_total, board_masks, totals, masks, offsets, seven_classes, flush_classes, flush_bias):
-    """:func:`_duel` through the seven-card tables, with no branch on the kind of table (a
-    kernel that takes this path compiles this lookup alone)."""
+    """Heads-up, each hand all of its seat's cards and the board, valued through the seven-card
+    tables: (1, 0) when the first seat wins, (0, 1) when the second does, (0, 0) for a split --
+    the pot rule of ``_add_shares`` for two players, as numbers the caller adds up without a
+    branch (measured 1.5x faster than branching on an unpredictable winner).  No branch on the
+    kind of table: a kernel that takes this path compiles this lookup alone."""
     first = seven_class(board_total + totals[0], board_masks | masks[0], offsets, seven_classes,
                         flush_classes, flush_bias)
     second = seven_class(board_total + totals[1], board_masks | masks[1], offsets, seven_classes,
@@ -436,8 +419,7 @@ def _duel_seven(board_total, board_masks, totals, masks, offsets, seven_classes,
 @inline_kernel
 def _duel_cards(board_total, board_masks, totals, masks, disp, params, rank_classes, flush_classes,
                 flush_bias):
-    """:func:`_duel` through the card-sum tables (``disp``, ``params``), with no branch on the kind
-    of table."""
+    """:func:`_duel_seven` through the card-sum tables (``disp``, ``params``)."""
     first = cards_class(board_total + totals[0], board_masks | masks[0], disp, params, rank_classes,
                         flush_classes, flush_bias)
     second = cards_class(board_total + totals[1], board_masks | masks[1], disp, params, rank_classes,
@@ -921,28 +903,13 @@ def _level(k, first_real, part, n_parts, previous, n, r):
     return previous + 1, n - r + (k - first_real) + 1, 1
 
 
-@inline_kernel
-def _count_again(first_wins, second_wins, splits, once):
-    """The heads-up counts with what was added since ``once`` added again."""
-    return (2 * first_wins - once[0], 2 * second_wins - once[1], 2 * splits - once[2])
-
-
-@inline_kernel
-def _pair_starts(use_pairs, k, f, stub_kinds, i):
-    """Pairs walk of :func:`_enumerate_plain`: the kind of stub position ``i`` when loop level
-    ``k`` is the first real level (``f``), else 0: 1 when its boards count their images too, 2
-    when they are skipped (counted as images), 0 when walked as they are."""
-    if use_pairs and k == f:
-        return np.int64(stub_kinds[i])
-    return np.int64(0)
-
-
-def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_hole, known_board,
-                     n_missing, tables, wild_tables, duel, showdown, sums):
+def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing, tables,
+                     wild_tables, sums):
     """Every completion of the board for every tuple of hole cards, in a game with no phase and
-    a high pot (hand rule, ``duel`` and ``showdown`` as in :func:`sample_plain`); from 1 to
-    :data:`MAX_MISSING` missing cards (a complete board is one missing card: its last card
-    as the whole stub).
+    a high or hi-lo pot (hand rule as in :func:`sample_plain`, scored by its general showdown:
+    the deals of a hand of all its cards in a high pot with no wild card are counted by ranks,
+    :mod:`equity._kernels.exact`); from 1 to :data:`MAX_MISSING` missing cards (a complete
+    board is one missing card: its last card as the whole stub).
 
     Task ``k`` (in parallel) takes tuple ``k // n_parts`` (``tuple_holes[t]``: every
     seat's hole cards) and the boards whose first missing card is the ``i``-th
@@ -952,16 +919,6 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
     ``stub_all`` without the tuple's cards.  The boards are a fixed nest of
     loops, one per missing card, the levels past ``n_missing`` running once
     without a card: measured twice as fast as a general combination walker.
-
-    ``stub_kinds`` (empty: not used) lays ``stub_all`` out in pairs for a relabelling of the
-    suits that leaves a single tuple's hands, the board and the dead cards as they are: each
-    pair's first card (kind 1), its image just after it (kind 2), then the cards that are their
-    own images (kind 0).  A board whose first card is a pair's first card and which lacks the
-    partner has an image, with the same results, whose first card is the partner; so such
-    boards count twice and the boards whose first card is a partner are skipped: about half the
-    boards are walked.  Taken in the heads-up loop with three or more missing cards only (the
-    other loops walk every board, which the layout leaves correct); the stub must not hold the
-    tuple's cards.
     """
     (hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
      rank_classes, flush_classes, flush_bias, low_rule, low_classes, exact_low_classes, seven_words,
@@ -974,7 +931,6 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
     words = seven_words if seven else card_bits
     lookup_classes = seven_classes if seven else rank_classes
     r = n_missing
-    use_pairs = duel is not None and stub_kinds.shape[0] > 0 and r >= 3
     for task in prange(tuple_holes.shape[0] * n_parts):
         tup = task // n_parts
         part = task % n_parts
@@ -994,88 +950,36 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, stub_kinds, n_players, n_ho
         boards = 1  # about this many boards a task: C(n, r) / n_parts
         for k in range(r):
             boards = boards * (n - k) // (k + 1)
-        seat_high, seat_low, seat_flush = _no_seat_tables(flush_classes)
-        if showdown is not None:
-            seat_high, seat_low, seat_flush = _seat_tables(
-                rows, totals, masks, hole, n_players, n_hole, n_sets, known_board.shape[0] + r,
-                exact_need, set_len, low_rule, exact_classes, exact_low_classes, flush_classes,
-                seven, seven_words, seven_offsets, seven_classes, seven_low_classes, True,
-                boards // n_parts)
+        seat_high, seat_low, seat_flush = _seat_tables(
+            rows, totals, masks, hole, n_players, n_hole, n_sets, known_board.shape[0] + r,
+            exact_need, set_len, low_rule, exact_classes, exact_low_classes, flush_classes,
+            seven, seven_words, seven_offsets, seven_classes, seven_low_classes, True,
+            boards // n_parts)
         classes, shares, live, lows, acc = _scratch(n_players)
         tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
         base_total, base_masks = card_sums(known_board, 0, n_known, words, suit_bits)
-        first_wins = 0
-        second_wins = 0
-        splits = 0
         # levels 0 .. f - 1 run once without a card; level f strides over the parts; the
         # innermost level is always a real one (a dummy innermost loop cost 10%)
-        # with pairs (``stub_kinds``, three or more missing cards, so the first real level
-        # f <= 3): a first card of kind 2 is skipped; under one of kind 1 the counts are
-        # taken after the first card of the next level (the partner: its boards count
-        # once) and what the other cards add is added again
         f = MAX_MISSING - r
-        once = (np.int64(0), np.int64(0), np.int64(0))
         for i0 in range(*_level(0, f, part, n_parts, 0, n, r)):
-            kind0 = _pair_starts(use_pairs, 0, f, stub_kinds, i0)
-            if kind0 == 2:
-                continue
             t0, m0 = _with_card(f <= 0, stub, i0, base_total, base_masks, words, suit_bits)
             for i1 in range(*_level(1, f, part, n_parts, i0, n, r)):
-                kind1 = _pair_starts(use_pairs, 1, f, stub_kinds, i1)
-                if kind1 == 2:
-                    continue
                 t1, m1 = _with_card(f <= 1, stub, i1, t0, m0, words, suit_bits)
                 for i2 in range(*_level(2, f, part, n_parts, i1, n, r)):
-                    kind2 = _pair_starts(use_pairs, 2, f, stub_kinds, i2)
-                    if kind2 == 2:
-                        continue
                     t2, m2 = _with_card(f <= 2, stub, i2, t1, m1, words, suit_bits)
                     for i3 in range(*_level(3, f, part, n_parts, i2, n, r)):
-                        kind3 = _pair_starts(use_pairs, 3, f, stub_kinds, i3)
-                        if kind3 == 2:
-                            continue
                         t3, m3 = _with_card(f <= 3, stub, i3, t2, m2, words, suit_bits)
                         for i4 in range(*_level(4, f, part, n_parts, i3, n, r)):
                             t4, m4 = _with_card(f <= 4, stub, i4, t3, m3, words, suit_bits)
                             for i5 in range(*_level(5, f, part, n_parts, i4, n, r)):
                                 t5, m5 = _with_card(True, stub, i5, t4, m4, words, suit_bits)
-                                if duel is not None:
-                                    first, second = _duel(t5, m5, totals, masks, disp, params,
-                                                          lookup_classes, flush_classes,
-                                                          flush_bias, seven, seven_offsets)
-                                    first_wins += first
-                                    second_wins += second
-                                    splits += 1 - first - second
-                                if showdown is not None:
-                                    _score_board(t5, m5, totals, masks, n_players, n_sets,
-                                                 set_len, exact_need, all_cards, low_rule, disp,
-                                                 params, rows, exact_classes,
-                                                 lookup_classes, flush_classes, flush_bias,
-                                                 low_classes, exact_low_classes, classes, lows,
-                                                 shares, live, acc, wild_tables,
-                                                 (seat_high, seat_low, seat_flush), tally,
-                                                 seven, seven_offsets, seven_low_classes)
-                            if kind3 == 1 and i4 == i3 + 1:
-                                once = (first_wins, second_wins, splits)
-                        if kind3 == 1:
-                            first_wins, second_wins, splits = _count_again(
-                                first_wins, second_wins, splits, once)
-                        if kind2 == 1 and i3 == i2 + 1:
-                            once = (first_wins, second_wins, splits)
-                    if kind2 == 1:
-                        first_wins, second_wins, splits = _count_again(first_wins, second_wins,
-                                                                       splits, once)
-                    if kind1 == 1 and i2 == i1 + 1:
-                        once = (first_wins, second_wins, splits)
-                if kind1 == 1:
-                    first_wins, second_wins, splits = _count_again(first_wins, second_wins,
-                                                                   splits, once)
-                if kind0 == 1 and i1 == i0 + 1:
-                    once = (first_wins, second_wins, splits)
-            if kind0 == 1:
-                first_wins, second_wins, splits = _count_again(first_wins, second_wins, splits,
-                                                               once)
-        _add_duels(first_wins, second_wins, splits, acc)
+                                _score_board(t5, m5, totals, masks, n_players, n_sets, set_len,
+                                             exact_need, all_cards, low_rule, disp, params, rows,
+                                             exact_classes, lookup_classes, flush_classes,
+                                             flush_bias, low_classes, exact_low_classes, classes,
+                                             lows, shares, live, acc, wild_tables,
+                                             (seat_high, seat_low, seat_flush), tally, seven,
+                                             seven_offsets, seven_low_classes)
         _add_tally(tally, low_rule, live, acc)
         for k in range(5):
             for p in range(n_players):

@@ -2,9 +2,10 @@
 the suits makes alike merged, with their weights added), each completed by every board.
 
 :func:`exact_cost` prices an enumeration before the calculator chooses it, and
-:func:`enumerate_outcomes` runs it on the fused kernels (heads-up walking the
-boards in pairs under a relabelling of the suits) or, for the other games and
-pots, on the general path of the evaluator.
+:func:`enumerate_outcomes` runs it: counted by multisets of ranks where each hand is all of its
+seat's cards and the board in a high pot with no wild card (:mod:`equity._kernels.exact`), on
+the fused kernels' walk of every board for the other hand rules and pots that they take, or
+on the general path of the evaluator.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from equity._kernels.calc import FIXED, MAX_MISSING, RANDOM, board_completions, enumerate_plain
+from equity._kernels.exact import enumerate_ranks
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, Seat
 from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
 from equity.errors import InvalidInputError
+from equity.evaluator import kernel_hand_rule
 from equity.results import SeatSums
 
 __all__ = ["EXACT_BUDGET", "GENERAL_EXACT_BUDGET", "MAX_TUPLES", "Plan", "make_plan", "exact_cost",
@@ -178,60 +181,55 @@ def enumerate_outcomes(q: Question, sums: SeatSums, show: bool | None, plan: Pla
     if plan is None:
         plan = make_plan(q)
     boards = boards_per_tuple(q)
-    if q.fused() and q.missing <= MAX_MISSING:
+    if by_ranks(q):
+        _enumerate_ranks(q, plan.holes, plan.weights, boards, sums)
+    elif q.fused() and q.missing <= MAX_MISSING:
         _enumerate_fused(q, plan.holes, plan.weights, boards, sums)
     else:
         _enumerate_general(q, plan.holes, plan.weights, boards, sums, show)
     return plan.outcomes
 
 
-def _paired_stub(q: Question, hole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The stub of a single tuple of hole cards laid out for a relabelling of the suits that leaves
-    every seat's hand, the board and the dead cards as they are (``stub_kinds`` of
-    ``equity._kernels.calc.enumerate_plain``): each card that the relabelling moves, then its
-    image (kinds 1 and 2), then the cards it leaves (kind 0).  The relabelling chosen is one that
-    is its own inverse and moves the most cards; with none, the stub as it is and no kinds."""
-    seats = hole.reshape(q.players, q.n_hole)
-    held = set(hole.tolist())
-    stub = np.array([c for c in q.stub.tolist() if c not in held], dtype=np.uint8)
-    best, moved = None, 0
-    for table in _suit_symmetries(q)[1:]:
-        if not np.array_equal(table[table], np.arange(52)):
-            continue  # not its own inverse
-        if any(set(table[seat].tolist()) != set(seat.tolist()) for seat in seats):
-            continue
-        n_moved = int((table[stub] != stub).sum())
-        if n_moved > moved:
-            best, moved = table, n_moved
-    if best is None:
-        return stub, np.zeros(0, dtype=np.uint8)
-    order, kinds = [], []
-    for card in stub.tolist():
-        image = int(best[card])
-        if image > card:
-            order += [card, image]
-            kinds += [1, 2]
-    order += [c for c in stub.tolist() if best[c] == c]
-    kinds += [0] * (len(order) - len(kinds))
-    return np.array(order, dtype=np.uint8), np.array(kinds, dtype=np.uint8)
+def by_ranks(q: Question) -> bool:
+    """Whether the boards may be counted by multisets of ranks (:mod:`equity._kernels.exact`):
+    a high pot, no wild card, no phase to play, and each hand all of its seat's hole cards and
+    the board."""
+    if q.mode != "high" or not q.fused() or table_args(q)[1] is not None:
+        return False
+    hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
+    return exact_need == 0 and len(hole_sets) == 1 and int(hole_len[0]) == q.n_hole
+
+
+def _enumerate_ranks(q: Question, holes, weights, boards: int, sums: SeatSums) -> None:
+    """Every outcome of ``holes`` through :func:`equity._kernels.exact.enumerate_ranks`: a few
+    tuples each split in two tasks (a thread each), more tuples a task each."""
+    n_parts = 1 if len(holes) >= 16 else 2
+    tables, _, _, _ = table_args(q)
+    per_call = 4096
+    for start in range(0, len(holes), per_call):
+        block = np.ascontiguousarray(holes[start:start + per_call])
+        task_sums = np.zeros((len(block) * n_parts, 5, q.players))
+        with threads_for(len(block) * boards * q.players):
+            enumerate_ranks(block, n_parts, q.stub, q.players, q.n_hole, q.board, q.missing,
+                            q.game.hand_size, tables, task_sums)
+        for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
+            total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
+            sums.add_sums(boards, *total, weight=weights[start + k])
 
 
 def _enumerate_fused(q: Question, holes, weights, boards: int, sums: SeatSums) -> None:
     n_parts = 1 if len(holes) >= 16 or q.missing == 0 else 16
-    stub, stub_kinds = q.stub, np.zeros(0, dtype=np.uint8)
-    known, missing = q.board, q.missing
+    stub, known, missing = q.stub, q.board, q.missing
     if missing == 0:  # the kernel completes at least one card: the board's last, as the stub
         known, stub, missing = q.board[:-1], q.board[-1:], 1
-    elif len(holes) == 1 and q.players == 2 and missing >= 3:  # the heads-up loop may walk pairs
-        stub, stub_kinds = _paired_stub(q, holes[0])
     per_call = max(1, 4096 // n_parts)
-    tables, wild_tables, duel, showdown = table_args(q)
+    tables, wild_tables, _, _ = table_args(q)
     for start in range(0, len(holes), per_call):
         block = holes[start:start + per_call]
         task_sums = np.zeros((len(block) * n_parts, 5, q.players))
         with threads_for(len(block) * boards * q.players):
-            enumerate_plain(block, n_parts, stub, stub_kinds, q.players, q.n_hole, known, missing,
-                            tables, wild_tables, duel, showdown, task_sums)
+            enumerate_plain(block, n_parts, stub, q.players, q.n_hole, known, missing, tables,
+                            wild_tables, task_sums)
         for k in range(len(block)):  # tuple by tuple, parts in order: the same sums on any threads
             total = task_sums[k * n_parts:(k + 1) * n_parts].sum(axis=0)
             sums.add_sums(boards, *total, weight=weights[start + k])
