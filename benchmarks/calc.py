@@ -13,7 +13,9 @@ Hold'em, AhKh against QsQd preflop:
   xiapl's and OMPEval's, and of AA against KK (36 tuples of hole cards), ours and OMPEval's;
 * the wall time of a call with a small trial count (1,000 trials).
 
-Then heads-up Monte Carlo trials per second for every other game.  Every
+Then the Monte Carlo spots beyond two known hands (AhKh against one and against five random
+hands, six known hands) on one and on two threads, against OMPEval's in the same run
+(``--spots``: these alone), and heads-up Monte Carlo trials per second for every other game.  Every
 figure is the best of ``--repeats`` runs after a warm-up call; before timing,
 each result is checked against the exact value (or a wide sanity band).
 """
@@ -79,20 +81,60 @@ GAME_CASES = (
 )
 
 
-def ompeval_monte_carlo(library: ctypes.CDLL, threads: int, seconds: float) -> tuple[float, float]:
-    """OMPEval's Monte Carlo of AhKh against QsQd on ``threads`` threads for about ``seconds``:
-    (trials per second, AhKh's equity).  Its calculator stops on a time limit, not a trial count,
-    so the rate is the hands it reports over the call's wall time; through pokerfast's C entry
-    point ``pf_equity``, which returns that count (its Python function does not)."""
-    ranges = (ctypes.c_char_p * 2)(b"AhKh", b"QsQd")
-    shares = (ctypes.c_double * 2)()
-    hands = ctypes.c_uint64()
+#: Monte Carlo spots beyond two known hands (issue 33, item 1): a label and the hands, in a
+#: syntax both calculators read ("random": any two cards).
+OPEN_SPOTS = (
+    ("AhKh v one random hand", ("AhKh", "random")),
+    ("six known hands", ("AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d")),
+    ("AhKh v five random hands", ("AhKh",) + ("random",) * 5),
+)
+
+
+def ompeval_monte_carlo(library: ctypes.CDLL, threads: int, seconds: float,
+                        hands: tuple[str, ...] = ("AhKh", "QsQd")) -> tuple[float, float]:
+    """OMPEval's Monte Carlo of ``hands`` (default AhKh against QsQd) on ``threads`` threads for
+    about ``seconds``: (trials per second, the first hand's equity).  Its calculator stops on a
+    time limit, not a trial count, so the rate is the hands it reports over the call's wall
+    time; through pokerfast's C entry point ``pf_equity``, which returns that count (its Python
+    function does not)."""
+    ranges = (ctypes.c_char_p * len(hands))(*(h.encode() for h in hands))
+    shares = (ctypes.c_double * len(hands))()
+    played = ctypes.c_uint64()
     start = time.perf_counter()
-    status = library.pf_equity(ranges, 2, b"", b"", 0, 0.0, threads, seconds, shares,
-                               ctypes.byref(hands))
+    status = library.pf_equity(ranges, len(hands), b"", b"", 0, 0.0, threads, seconds, shares,
+                               ctypes.byref(played))
     elapsed = time.perf_counter() - start
     assert status == 0, status
-    return hands.value / elapsed, shares[0]
+    return played.value / elapsed, shares[0]
+
+
+def open_spot_lines(trials: int, repeats: int) -> list[tuple[str, int, float, float | None]]:
+    """Each of :data:`OPEN_SPOTS` on one and on two threads: (label, threads, our trials per
+    second, OMPEval's in the same run or None without pokerfast).  The two equities of the first
+    hand are checked to agree within 5 of our standard errors (and OMPEval's, estimated alike)."""
+    library = ompeval_library()
+    before = numba.get_num_threads()
+    rows = []
+    try:
+        for label, hands in OPEN_SPOTS:
+            for n_threads in (1, 2):
+                numba.set_num_threads(min(n_threads, numba.config.NUMBA_NUM_THREADS))
+                table = equity.calc("holdem", list(hands), trials=trials, seed=1)
+                rate = trials / best_time(lambda h=hands: equity.calc("holdem", list(h), trials=trials,
+                                                                      seed=1), repeats)
+                peer = None
+                if library is not None:
+                    rates = []
+                    for _ in range(repeats):
+                        peer_rate, value = ompeval_monte_carlo(library, n_threads, 1.0, hands)
+                        assert abs(value - float(table.equity[0])) < 5 * float(table.stderr[0]) * (
+                            1 + (trials / peer_rate) ** 0.5), (label, value, table)
+                        rates.append(peer_rate)
+                    peer = max(rates)
+                rows.append((label, n_threads, rate, peer))
+    finally:
+        numba.set_num_threads(before)
+    return rows
 
 
 def holdem_lines(trials: int, repeats: int) -> list[tuple[str, float, str]]:
@@ -199,9 +241,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--trials", type=int, default=20 * MILLION, help="Hold'em Monte Carlo trials per run")
     parser.add_argument("--game-trials", type=int, default=4 * MILLION, help="trials per run, other games")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--spots", action="store_true",
+                        help="only the Monte Carlo spots beyond two known hands, against OMPEval")
+    parser.add_argument("--spot-trials", type=int, default=10 * MILLION, help="trials per run, --spots")
     args = parser.parse_args(argv)
     print(machine_line())
     print(f"numba threads: {numba.get_num_threads()}")
+    print("\nHold'em Monte Carlo spots, one and two threads (target: 1.5x OMPEval on each)")
+    for label, n_threads, rate, peer in open_spot_lines(args.spot_trials, args.repeats):
+        versus = f"OMPEval via pokerfast {peer / MILLION:6.1f} M/s  ratio {rate / peer:4.2f}x" if peer else \
+            "OMPEval not installed"
+        plural = "s" if n_threads > 1 else " "
+        print(f"  {label:<26} {n_threads} thread{plural} {rate / MILLION:7.1f} M trials/s  {versus}")
+    if args.spots:
+        return
     lines = holdem_lines(args.trials, args.repeats)
     ours = lines[0][1]
     print("\nHold'em, AhKh against QsQd preflop")

@@ -115,6 +115,39 @@ def shuffle_prefix(cards, count, take, state):
 
 
 @inline_kernel
+def shuffle_prefix_sums(cards, count, take, cut, words, s0, s1, s2, s3):
+    """:func:`shuffle_prefix_local` that also sums ``words`` of the cards it deals: returns (the
+    sum over the first ``cut`` cards dealt, the sum over the others, the advanced state).  The
+    same numbers and the same cards as :func:`shuffle_prefix_local`; summing as each card is
+    placed saves reading the dealt cards again."""
+    first = U64(0)
+    rest = U64(0)
+    k = 0
+    while k < take:
+        bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+        offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(count - k), s0, s1, s2, s3)
+        j = k + offset
+        card = cards[j]
+        cards[j] = cards[k]
+        cards[k] = card
+        word = words[card]
+        first += word if k < cut else U64(0)
+        rest += U64(0) if k < cut else word
+        k += 1
+        if k < take:
+            offset, s0, s1, s2, s3 = _below_local(bits & LOW32, U64(count - k), s0, s1, s2, s3)
+            j = k + offset
+            card = cards[j]
+            cards[j] = cards[k]
+            cards[k] = card
+            word = words[card]
+            first += word if k < cut else U64(0)
+            rest += U64(0) if k < cut else word
+            k += 1
+    return first, rest, s0, s1, s2, s3
+
+
+@inline_kernel
 def _below_local(bits32, bound, s0, s1, s2, s3):
     """:func:`_below_from` for a state held in locals: (value, s0, s1, s2, s3)."""
     product = bits32 * bound

@@ -210,10 +210,21 @@ class Sampler:
         # lookup (seven-card or card-sum) the spot takes: True or None, as sample_plain reads them
         fixed_duel = True if duel and all(s.kind == FIXED for s in q.seats) else None
         seven_duel = True if duel and tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0 else None
+        # fixed and random seats (no range), each hand all its cards, a high pot, no wild card:
+        # an open-seat loop alone (no trial loop, no seat tables), heads-up or for more seats
+        hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
+        open_seats = (fixed_duel is None and q.mode == "high" and wild_tables is None
+                      and exact_need == 0 and len(hole_sets) == 1 and int(hole_len[0]) == q.n_hole
+                      and all(s.kind != RANGE for s in q.seats))
+        open_duel = True if open_seats and q.players == 2 else None
+        open_many = True if open_seats and q.players > 2 else None
+        if open_seats:  # (seven_duel: which lookup, as in a duel)
+            duel = showdown = None
+            seven_duel = True if tables.seven_offsets.shape[0] > 0 else None
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
                          q.game.board_cards, tables, wild_tables, duel, showdown, fixed_duel, seven_duel,
-                         chunk_sums, dealt)
+                         open_duel, open_many, chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):

@@ -1,0 +1,79 @@
+"""Monte Carlo of fixed and random seats in a loop of its own (``_open_trials`` in
+``equity._kernels.calc``): a hand against random hands, several known hands.
+
+Each spot is compared with the exact enumeration of the same spot (itself checked against the
+brute-force oracle in ``test_calc.py`` and ``test_calc_ranks.py``): every seat's equity, wins
+and ties within 4 standard errors, with a fixed seed.  The standard error of a win or tie
+frequency is the binomial one, sqrt(p (1 - p) / n).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from equity import calc, define_game
+from equity.calculator import sampling
+
+TRIALS = 200_000
+FOUR_ANY = define_game("four_any", hole_cards=4, hole_cards_used="any",
+                       streets=[("flop", 3), ("turn", 1), ("river", 1)])
+
+
+def _loop_taken(monkeypatch) -> list:
+    """Record whether each ``sample_plain`` call takes an open-seat loop (its ``open_duel`` or
+    ``open_many`` argument is True)."""
+    taken = []
+    real = sampling.sample_plain
+
+    def spy(*args):
+        open_duel, open_many = args[-4], args[-3]
+        taken.append(True if open_duel or open_many else None)
+        return real(*args)
+
+    monkeypatch.setattr(sampling, "sample_plain", spy)
+    return taken
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("holdem", ["AhKh", "random"], ""),  # one random opponent, preflop
+    ("holdem", ["AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d"], ""),  # six known hands
+    ("holdem", ["AhKh", "QsQd", "random"], "Qh7c2d"),
+    ("holdem", ["2c2d", "random", "random"], "Ah9h5s4d"),
+    ("egyptian", ["AhKh", "random"], "Qh7c2d"),  # six-card hands: the card-sum tables
+    (FOUR_ANY, ["AhKh2h3h", "random", "7c8d9cTd"], "6h6s9h"),
+])
+def test_open_seats_within_four_standard_errors_of_exact(monkeypatch, game, hands, board):
+    exact = calc(game, hands, board=board or None, exact=True)
+    taken = _loop_taken(monkeypatch)
+    mc = calc(game, hands, board=board or None, trials=TRIALS, seed=11)
+    assert taken and all(t is True for t in taken)
+    assert mc.attrs["method"] == "monte carlo" and mc.attrs["trials"] == TRIALS
+    assert np.all(np.abs(mc.equity - exact.equity) <= 4 * mc.stderr)
+    for column in ("win", "tie"):
+        p = exact[column].to_numpy()
+        se = np.sqrt(np.maximum(p * (1 - p), 1e-12) / TRIALS)
+        assert np.all(np.abs(mc[column].to_numpy() - p) <= 4 * se + 1e-9), column
+    assert abs(mc.equity.sum() - 1) < 1e-9
+
+
+def test_ranges_and_two_fixed_hands_keep_their_own_loops(monkeypatch):
+    taken = _loop_taken(monkeypatch)
+    calc("holdem", ["AhKh", "QQ+"], trials=1000, seed=1)  # a range: the general trial loop
+    calc("omaha", ["AhKhQhJh", "random"], trials=1000, seed=1)  # exactly two hole cards
+    assert taken == [None, None]
+
+
+def test_the_same_numbers_on_one_and_two_threads():
+    hands = ["AhKh", "random", "random"]
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = calc("holdem", hands, trials=300_000, seed=5)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = calc("holdem", hands, trials=300_000, seed=5)
+    finally:
+        numba.set_num_threads(before)
+    assert one.equity.tolist() == two.equity.tolist()
+    assert one.stderr.tolist() == two.stderr.tolist()
