@@ -13,9 +13,11 @@ Hold'em, AhKh against QsQd preflop:
   xiapl's and OMPEval's, and of AA against KK (36 tuples of hole cards), ours and OMPEval's;
 * the wall time of a call with a small trial count (1,000 trials).
 
-Then the Monte Carlo spots beyond two known hands (AhKh against one and against five random
-hands, six known hands) on one and on two threads, against OMPEval's in the same run
-(``--spots``: these alone), and heads-up Monte Carlo trials per second for every other game.  Every
+Then exact enumerations against OMPEval's (``--exact``: these alone: AhKh against QsQd, AA
+against KK, QQ+,AKs against JJ-99,AQs, AhKh against a random hand), the Monte Carlo spots
+beyond two known hands (AhKh against one and against five random hands, six known hands) on
+one and on two threads, against OMPEval's in the same run (``--spots``: these alone), and
+heads-up Monte Carlo trials per second for every other game.  Every
 figure is the best of ``--repeats`` runs after a warm-up call; before timing,
 each result is checked against the exact value (or a wide sanity band).
 """
@@ -106,6 +108,45 @@ def ompeval_monte_carlo(library: ctypes.CDLL, threads: int, seconds: float,
     elapsed = time.perf_counter() - start
     assert status == 0, status
     return played.value / elapsed, shares[0]
+
+
+#: Exact spots (issue 33, item 3): ours, and the same ranges as OMPEval reads them (pokerfast's
+#: parser reads JJ-99 otherwise: 0.7508 for QQ+,AKs rather than the 0.745349 of its own
+#: explicit list and of every pair of combos enumerated one by one).
+EXACT_SPOTS = (
+    (("AhKh", "QsQd"), ("AhKh", "QsQd"), 40),
+    (("AA", "KK"), ("AA", "KK"), 20),
+    (("QQ+,AKs", "JJ-99,AQs"), ("QQ+,AKs", "JJ,TT,99,AQs"), 5),
+    (("AhKh", "random"), ("AhKh", "random"), 5),
+)
+
+
+def exact_lines() -> list[tuple[str, int, float, float | None]]:
+    """Each of :data:`EXACT_SPOTS` enumerated on two threads and on one: (label, threads, our
+    seconds, OMPEval's in the same run or None without pokerfast); the equities must agree to
+    1e-6."""
+    try:
+        from pokerfast.equity import equity as ompeval_equity
+    except ImportError:
+        ompeval_equity = None
+    before = numba.get_num_threads()
+    rows = []
+    try:
+        for n_threads in (2, 1):
+            numba.set_num_threads(min(n_threads, numba.config.NUMBA_NUM_THREADS))
+            for hands, peer_hands, repeats in EXACT_SPOTS:
+                table = equity.calc("holdem", list(hands), exact=True)
+                ours = best_time(lambda h=hands: equity.calc("holdem", list(h), exact=True), repeats)
+                peer = None
+                if ompeval_equity is not None:
+                    value = ompeval_equity(list(peer_hands), threads=n_threads)[0]
+                    assert abs(value - float(table.equity[0])) < 1e-6, (hands, value, table)
+                    peer = best_time(lambda h=peer_hands, t=n_threads: ompeval_equity(list(h), threads=t),
+                                     repeats)
+                rows.append((" v ".join(hands), n_threads, ours, peer))
+    finally:
+        numba.set_num_threads(before)
+    return rows
 
 
 def open_spot_lines(trials: int, repeats: int) -> list[tuple[str, int, float, float | None]]:
@@ -244,9 +285,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--spots", action="store_true",
                         help="only the Monte Carlo spots beyond two known hands, against OMPEval")
     parser.add_argument("--spot-trials", type=int, default=10 * MILLION, help="trials per run, --spots")
+    parser.add_argument("--exact", action="store_true",
+                        help="only the exact enumerations, against OMPEval's")
     args = parser.parse_args(argv)
     print(machine_line())
     print(f"numba threads: {numba.get_num_threads()}")
+    print("\nHold'em exact enumeration, two threads and one (target: AhKh v QsQd under 2 ms)")
+    for label, n_threads, ours, peer in exact_lines():
+        versus = f"OMPEval via pokerfast {peer * 1e3:8.2f} ms  ratio {peer / ours:4.2f}x" if peer else \
+            "OMPEval not installed"
+        plural = "s" if n_threads > 1 else " "
+        print(f"  {label:<24} {n_threads} thread{plural} {ours * 1e3:8.2f} ms  {versus}")
+    if args.exact:
+        return
     print("\nHold'em Monte Carlo spots, one and two threads (target: 1.5x OMPEval on each)")
     for label, n_threads, rate, peer in open_spot_lines(args.spot_trials, args.repeats):
         versus = f"OMPEval via pokerfast {peer / MILLION:6.1f} M/s  ratio {rate / peer:4.2f}x" if peer else \

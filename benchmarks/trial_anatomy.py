@@ -98,17 +98,17 @@ def _stage_loop(stage, stub, take, trials, s0, s1, s2, s3, start, fixed_total, f
         if stage == 3:
             check += np.uint64(classes[0])
             continue
-        best = classes[0]
+        best = classes[0]  # as the multiway loop shares it: no branch on who wins
         for p in range(1, n_players):
-            if classes[p] > best:
-                best = classes[p]
+            best = max(best, classes[p])
         ties = 0
+        winner = 0
         for p in range(n_players):
-            ties += np.int64(classes[p] == best)
+            top = np.int64(classes[p] == best)
+            ties += top
+            winner = p if top else winner
         if ties == 1:
-            for p in range(n_players):
-                if classes[p] == best:
-                    won[p] += 1
+            won[winner] += 1
     return check + np.uint64(won[0])
 
 
