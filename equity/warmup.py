@@ -106,10 +106,13 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], exact=True, **quiet),
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], **sample),
         )))
+        listed = f"{d.hole[1]},{d.hole[2]}"  # a range seat: the general trial loop
         steps.append(("calc monte carlo", calls(
             lambda: equity.calc(game, d.hole[:2], **sample),
             lambda: equity.calc(game, [d.hole[0], "random"], **sample),
             lambda: equity.calc(game, [d.hole[0], "random", "random"], board=d.board[:6], **sample),
+            lambda: equity.calc(game, [d.hole[0], listed], **sample),
+            lambda: equity.calc(game, [d.hole[0], listed, "random"], board=d.board[:6], **sample),
             (lambda: equity.calc(game, d.hole, **sample, hi_lo=True)) if hi_lo else None,
             (lambda: equity.calc(game, d.hole[:2], **sample, pot="low")) if low else None,
         )))
