@@ -9,16 +9,19 @@ frequency is the binomial one, sqrt(p (1 - p) / n).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
 
-from equity import calc, define_game
+from equity import calc, define_game, load_game
 from equity.calculator import sampling
 
 TRIALS = 200_000
 FOUR_ANY = define_game("four_any", hole_cards=4, hole_cards_used="any",
                        streets=[("flop", 3), ("turn", 1), ("river", 1)])
+SHORT_DECK = load_game(Path(__file__).resolve().parents[1] / "examples" / "games" / "short_deck_holdem.toml")
 
 
 def _loop_taken(monkeypatch) -> list:
@@ -43,6 +46,7 @@ def _loop_taken(monkeypatch) -> list:
     ("holdem", ["2c2d", "random", "random"], "Ah9h5s4d"),
     ("egyptian", ["AhKh", "random"], "Qh7c2d"),  # six-card hands: the card-sum tables
     (FOUR_ANY, ["AhKh2h3h", "random", "7c8d9cTd"], "6h6s9h"),
+    (SHORT_DECK, ["Ah6h", "random", "random"], "7h8h9c"),  # 36 cards, flush over full house
 ])
 def test_open_seats_within_four_standard_errors_of_exact(monkeypatch, game, hands, board):
     exact = calc(game, hands, board=board or None, exact=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -28,7 +29,7 @@ import pytest
 import reference as ref
 import reference_custom as RC
 
-from equity import calc, define_game
+from equity import calc, define_game, load_game
 from equity.calculator import exact as module
 from equity.calculator.question import read_question
 
@@ -41,6 +42,7 @@ DECK = [r + s for r in RANKS for s in SUITS]
 FOUR_ANY = define_game("four_any", hole_cards=4, hole_cards_used="any",
                        streets=[("flop", 3), ("turn", 1), ("river", 1)])
 FOUR_ANY_RULES = RC.Rules()
+SHORT_DECK = load_game(Path(__file__).resolve().parents[1] / "examples" / "games" / "short_deck_holdem.toml")
 
 
 def _oracle(best, hands: list[str], board: str, dead: str, board_size: int) -> list[Fraction]:
@@ -122,13 +124,16 @@ def test_two_suits_flushing_on_one_board_equal_the_oracle(hands, board):
     ("holdem", ["AhKh", "QsQd"], "", ""),
     ("holdem", ["AhKh", "QsQd", "JcTc"], "", "2h"),
     ("holdem", ["AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d"], "", ""),
-    ("holdem", ["7h2c", "random"], "", "Kd"),
+    ("holdem", ["7h2c", "random"], "Kh9h3d", "Kd"),
     ("holdem", ["QQ+,AKs", "JJ-99,AQs"], "", ""),
     ("holdem", ["AhAd", "KK", "QsJs"], "Kh9h2c", ""),
     ("holdem", ["Ah5h", "KsQs", "random"], "9h8h3s", ""),
     ("egyptian", ["AhKh", "QsQd", "9c9d"], "2h7h5c", ""),
     (FOUR_ANY, ["AhKh2h3h", "AsKs4s5s", "7c8d9cTd"], "", ""),
     (FOUR_ANY, ["AhKhQh3c", "AsKsQs5d"], "", "Jh"),
+    # a 36-card deck where a flush beats a full house and A-6-7-8-9 is a straight
+    (SHORT_DECK, ["AhKh", "QsQd", "9c8c"], "", ""),
+    (SHORT_DECK, ["Ah6h", "random"], "7h8h9c", ""),
 ])
 def test_counting_by_ranks_equals_walking_every_board(monkeypatch, game, hands, board, dead):
     by_ranks = calc(game, hands, board=board or None, dead=dead or None, exact=True)
