@@ -1129,6 +1129,22 @@ def _with_card(used, stub, i, total, masks, card_bits, suit_bits):
     return total, masks
 
 
+@inline_kernel
+def tuple_stub(hole, stub_all):
+    """The stub of one tuple of hole cards: ``stub_all`` without the tuple's cards, as (cards,
+    how many: the first ``n`` entries)."""
+    held = U64(0)
+    for t in range(hole.shape[0]):
+        held |= U64(1) << U64(hole[t])
+    stub = np.empty(stub_all.shape[0], dtype=np.uint8)
+    n = 0
+    for k in range(stub_all.shape[0]):
+        if not (held >> U64(stub_all[k])) & U64(1):
+            stub[n] = stub_all[k]
+            n += 1
+    return stub, n
+
+
 #: Most missing board cards :func:`enumerate_plain` completes (its loop nest is this deep).
 MAX_MISSING = 6
 
@@ -1176,15 +1192,7 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         tup = task // n_parts
         part = task % n_parts
         hole = tuple_holes[tup]
-        held = U64(0)
-        for t in range(hole.shape[0]):
-            held |= U64(1) << U64(hole[t])
-        stub = np.empty(stub_all.shape[0], dtype=np.uint8)
-        n = 0
-        for k in range(stub_all.shape[0]):
-            if not (held >> U64(stub_all[k])) & U64(1):
-                stub[n] = stub_all[k]
-                n += 1
+        stub, n = tuple_stub(hole, stub_all)
         totals, masks = _all_seat_sums(hole, n_players, n_hole, hole_sets, hole_set_len, words,
                                        suit_bits)
         rows = _all_seat_rows(totals, n_players, n_sets, disp, params, hole_index)

@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.calc import _add_duels, _score, _scratch
+from equity._kernels.calc import _add_duels, _score, _scratch, tuple_stub
 from equity._kernels.evaluate import SUIT_MASK, U64, _with_flush, card_sums, rank_class
 
 #: The suits of a card code (``code & 3``).
@@ -330,15 +330,7 @@ def _enumerate_ranks(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
         tup = task // n_parts
         part = task % n_parts
         hole = tuple_holes[tup]
-        held = U64(0)
-        for t in range(hole.shape[0]):
-            held |= U64(1) << U64(hole[t])
-        stub = np.empty(stub_all.shape[0], dtype=np.uint8)
-        n = 0
-        for k in range(stub_all.shape[0]):
-            if not (held >> U64(stub_all[k])) & U64(1):
-                stub[n] = stub_all[k]
-                n += 1
+        stub, n = tuple_stub(hole, stub_all)
         totals = np.empty(n_players, dtype=np.uint64)
         masks = np.empty(n_players, dtype=np.uint64)
         for p in range(n_players):
