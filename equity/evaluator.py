@@ -171,6 +171,14 @@ def kernel_hand_rule(game: Game) -> tuple[np.ndarray, np.ndarray, int]:
     return choices.hole_sets, choices.hole_set_len, 0
 
 
+def hand_is_all_cards(game: Game) -> bool:
+    """Whether a hand is the best of all of a seat's hole cards and the board, one choice of
+    hole cards (Hold'em, Egyptian; not Omaha's exactly two nor Tahoe's at most two): the rule the
+    calculator's duel, open-seat loops and count by ranks take."""
+    hole_sets, hole_len, exact_need = kernel_hand_rule(game)
+    return exact_need == 0 and len(hole_sets) == 1 and int(hole_len[0]) == game.hole_cards
+
+
 # ---------------------------------------------------------------------------------------------
 # Input checking
 # ---------------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def test_open_seats_within_four_standard_errors_of_exact(monkeypatch, game, hand
     assert abs(mc.equity.sum() - 1) < 1e-9
 
 
-def test_ranges_and_two_fixed_hands_keep_their_own_loops(monkeypatch):
+def test_ranges_and_hands_of_exactly_two_hole_cards_keep_the_general_loop(monkeypatch):
     taken = _loop_taken(monkeypatch)
     calc("holdem", ["AhKh", "QQ+"], trials=1000, seed=1)  # a range: the general trial loop
     calc("omaha", ["AhKhQhJh", "random"], trials=1000, seed=1)  # exactly two hole cards

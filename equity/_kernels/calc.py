@@ -1238,21 +1238,30 @@ def _enumerate_plain(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
 enumerate_plain = parallel_kernel(_enumerate_plain)
 
 
+@inline_kernel
+def next_combination(index, r, n):
+    """Step ``index[:r]`` to the next ``r``-combination of ``range(n)`` in lexicographic order;
+    False after the last (at once for ``r == 0``: the empty combination is the only one)."""
+    k = r - 1
+    while k >= 0 and index[k] == n - r + k:
+        k -= 1
+    if k < 0:
+        return False
+    index[k] += 1
+    for t in range(k + 1, r):
+        index[t] = index[t - 1] + 1
+    return True
+
+
 @kernel
 def board_completions(stub, r, out):
     """Every ``r``-card combination of ``stub`` (in lexicographic order of positions) into ``out``."""
-    n = stub.shape[0]
     index = np.arange(r)
     row = 0
-    while True:
+    more = True
+    while more:
         for t in range(r):
             out[row, t] = stub[index[t]]
         row += 1
-        k = r - 1
-        while k >= 0 and index[k] == n - r + k:
-            k -= 1
-        if k < 0:
-            return row
-        index[k] += 1
-        for t in range(k + 1, r):
-            index[t] = index[t - 1] + 1
+        more = next_combination(index, r, stub.shape[0])
+    return row

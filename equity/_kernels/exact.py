@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.calc import _add_duels, _score, _scratch, tuple_stub
+from equity._kernels.calc import _add_duels, _score, _scratch, next_combination, tuple_stub
 from equity._kernels.evaluate import SUIT_MASK, U64, _with_flush, card_sums, rank_class
 
 #: The suits of a card code (``code & 3``).
@@ -42,21 +42,6 @@ def _choose(n, k):
     for t in range(k):
         result = result * (n - t) // (t + 1)
     return result
-
-
-@inline_kernel
-def _next_combination(index, r, n):
-    """Step ``index[:r]`` to the next ``r``-combination of ``range(n)`` in lexicographic order;
-    False after the last (at once for ``r == 0``: the empty combination is the only one)."""
-    k = r - 1
-    while k >= 0 and index[k] == n - r + k:
-        k -= 1
-    if k < 0:
-        return False
-    index[k] += 1
-    for t in range(k + 1, r):
-        index[t] = index[t - 1] + 1
-    return True
 
 
 @kernel
@@ -165,25 +150,25 @@ def _multisets(stub, n, r, base_total, totals, n_players, words, disp, params, l
 
 
 @inline_kernel
-def _flush_needs(stub, n, r, known_board, hole, n_players, n_hole, flush_size, known, most):
+def _flush_needs(stub, n, r, known_board, hole, n_players, n_hole, flush_size, known):
     """For each suit, the fewest missing cards of it on a board that gives some seat a flush in
-    it (0: every board may), or ``r + 1`` when no board can; ``known`` and ``most`` get each
-    suit's cards on the known board and the most of it a seat holds."""
+    it (0: every board may), or ``r + 1`` when no board can; ``known`` gets each suit's cards on
+    the known board."""
     need = np.empty(SUITS, dtype=np.int64)
     for s in range(SUITS):
         known[s] = 0
         for b in range(known_board.shape[0]):
             known[s] += np.int64((known_board[b] & 3) == s)
-        most[s] = 0
+        most = 0  # the most of the suit a seat holds
         for p in range(n_players):
             held = 0
             for t in range(n_hole):
                 held += np.int64((hole[p * n_hole + t] & 3) == s)
-            most[s] = max(most[s], held)
+            most = max(most, held)
         left = 0
         for i in range(n):
             left += np.int64((stub[i] & 3) == s)
-        need[s] = max(flush_size - known[s] - most[s], 0)
+        need[s] = max(flush_size - known[s] - most, 0)
         if need[s] > min(r, left):
             need[s] = r + 1
     return need
@@ -303,8 +288,8 @@ def _flush_boards(stub, n, r, part, n_parts, need, known, hole, n_hole, flush_si
                                             changed = True
                                 if changed:
                                     _add_change(classes, flat, n_players, 1, wins, shares, live, acc)
-                            more_b = _next_combination(b, rest, n_o)
-                more_a = _next_combination(a, j, n_s)
+                            more_b = next_combination(b, rest, n_o)
+                more_a = next_combination(a, j, n_s)
 
 
 def _enumerate_ranks(tuple_holes, n_parts, stub_all, n_players, n_hole, known_board, n_missing,
@@ -342,8 +327,7 @@ def _enumerate_ranks(tuple_holes, n_parts, stub_all, n_players, n_hole, known_bo
             _multisets(stub, n, r, base_total, totals, n_players, words, disp, params, lookup,
                        flush_bias, seven, seven_offsets, classes, shares, live, acc, wins)
         known = np.empty(SUITS, dtype=np.int64)
-        most = np.empty(SUITS, dtype=np.int64)
-        need = _flush_needs(stub, n, r, known_board, hole, n_players, n_hole, flush_size, known, most)
+        need = _flush_needs(stub, n, r, known_board, hole, n_players, n_hole, flush_size, known)
         _flush_boards(stub, n, r, part, n_parts, need, known, hole, n_hole, flush_size, base_total,
                       base_masks, totals, masks, n_players, words, suit_bits, disp, params, lookup,
                       flush_classes, flush_bias, seven, seven_offsets, classes, flat, shares, live,

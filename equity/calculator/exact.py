@@ -22,7 +22,7 @@ from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, Seat
 from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
 from equity.errors import InvalidInputError
-from equity.evaluator import kernel_hand_rule
+from equity.evaluator import hand_is_all_cards
 from equity.results import SeatSums
 
 __all__ = ["EXACT_BUDGET", "GENERAL_EXACT_BUDGET", "MAX_TUPLES", "Plan", "make_plan", "exact_cost",
@@ -203,8 +203,7 @@ def by_ranks(q: Question) -> bool:
     the board."""
     if q.mode != "high" or not q.fused() or table_args(q)[1] is not None:
         return False
-    hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
-    return exact_need == 0 and len(hole_sets) == 1 and int(hole_len[0]) == q.n_hole
+    return hand_is_all_cards(q.game)
 
 
 def _enumerate_ranks(q: Question, holes, weights, boards: int, sums: SeatSums) -> None:

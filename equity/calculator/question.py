@@ -17,7 +17,7 @@ import numpy as np
 from equity._kernels.calc import FIXED, RANDOM, RANGE
 from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError
-from equity.evaluator import kernel_hand_rule, kernel_takes_rule
+from equity.evaluator import hand_is_all_cards, kernel_takes_rule
 from equity.fold_after_exchange import read_fold_policy
 from equity.games import Draw, Exchange, Game, Switch, get_game
 from equity.options import (
@@ -110,8 +110,7 @@ class Question:
         wild = self.fixed_wild
         no_wild = g.wild is None or wild == -1
         if not no_wild and wild is not None and self.mode == "high" and ruled:
-            hole_sets, hole_len, exact_need = kernel_hand_rule(g)  # one choice: all the hole cards
-            no_wild = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == g.hole_cards
+            no_wild = hand_is_all_cards(g)
         low = g.low
         pot = self.mode == "high" or (
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"

@@ -19,7 +19,7 @@ from equity.calculator.question import Question, n_cards
 from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
 from equity.eldorado_exchange import run_exchange
 from equity.errors import InvalidInputError
-from equity.evaluator import flush_bias, kernel_hand_rule
+from equity.evaluator import flush_bias, hand_is_all_cards
 from equity.fold_after_exchange import gave_up
 from equity.options import DRAW_POLICIES, draw_policy_codes
 from equity.results import SeatSums, row_sums
@@ -212,10 +212,8 @@ class Sampler:
         seven_duel = True if duel and tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0 else None
         # fixed and random seats (no range), each hand all its cards, a high pot, no wild card:
         # an open-seat loop alone (no trial loop, no seat tables), heads-up or for more seats
-        hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
         open_seats = (fixed_duel is None and q.mode == "high" and wild_tables is None
-                      and exact_need == 0 and len(hole_sets) == 1 and int(hole_len[0]) == q.n_hole
-                      and all(s.kind != RANGE for s in q.seats))
+                      and hand_is_all_cards(q.game) and all(s.kind != RANGE for s in q.seats))
         open_duel = True if open_seats and q.players == 2 else None
         open_many = True if open_seats and q.players > 2 else None
         if open_seats:  # (seven_duel: which lookup, as in a duel)
@@ -243,9 +241,7 @@ class Sampler:
                 or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
                 or not blocks_enabled()):
             return False
-        hole_sets, hole_len, exact_need = kernel_hand_rule(g)
-        one_choice = exact_need == 0 and len(hole_sets) == 1 and hole_len[0] == q.n_hole
-        return one_choice and tables_for(g).seven_offsets.size > 0
+        return hand_is_all_cards(g) and tables_for(g).seven_offsets.size > 0
 
     def _switch_fused(self, sizes, states, sums: SeatSums, kinds=None, fixed=None, stub=None) -> int:
         q = self.q

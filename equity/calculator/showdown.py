@@ -8,7 +8,14 @@ import numpy as np
 
 from equity._kernels.bundles import HandTables
 from equity.calculator.question import Question
-from equity.evaluator import evaluate_low_many, evaluate_many, flush_bias, hand_tables, kernel_hand_rule
+from equity.evaluator import (
+    evaluate_low_many,
+    evaluate_many,
+    flush_bias,
+    hand_is_all_cards,
+    hand_tables,
+    kernel_hand_rule,
+)
 from equity.pots import pot_share_parts
 from equity.tables import tables_for
 
@@ -64,10 +71,9 @@ def table_args(q: Question) -> tuple[HandTables, tuple | None, bool | None, bool
     the other None: ``duel`` for a heads-up duel (two seats, each hand all of its hole cards and
     the board, a high pot, no wild card), ``showdown`` for every other spot (a call compiles
     only the scoring it uses: ``equity._kernels.calc.sample_plain``)."""
-    hole_sets, hole_len, exact_need = kernel_hand_rule(q.game)
-    low_rule = 0 if q.mode != "hi_lo" else 1 if exact_need > 0 else 2
+    low_rule = 0 if q.mode != "hi_lo" else 1 if kernel_hand_rule(q.game)[2] > 0 else 2
     wild_tables = _wild_tables(q, tables_for(q.game))
-    all_cards = len(hole_sets) == 1 and exact_need == 0 and int(hole_len[0]) == q.n_hole
+    all_cards = hand_is_all_cards(q.game)
     duel = all_cards and q.players == 2 and low_rule == 0 and wild_tables is None
     return hand_tables(q.game, low_rule), wild_tables, (True if duel else None), (None if duel else True)
 
