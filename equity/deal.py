@@ -53,6 +53,7 @@ from equity.pots import pot_shares_many, settle_many
 from equity.results import SeatSums
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
+from equity.switch import board_switches, switch_hole_cards
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
            "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
@@ -198,7 +199,7 @@ class Deals:
             "seat": np.tile(np.arange(players), n),
             "hole": row_texts(self.hole.reshape(n * players, -1)),
         }
-        if self.switch_gave is None:
+        if g.streets:
             columns["board"] = np.repeat(row_texts(self.board), players)
         columns.update({
             "folded": self.folded.ravel(),
@@ -269,8 +270,8 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
     g, players = s.game, s.players
     n = hole.shape[0]
     seat_hole = hole.reshape(n * players, g.hole_cards)
-    # a Switch or draw game's hands have no board (None); a game with streets passes its rows
-    seat_board = None if "switch_gave" in records else np.repeat(board, players, axis=0)
+    # a game with no streets (Switch, draw) has no board (None); a game with streets passes its rows
+    seat_board = np.repeat(board, players, axis=0) if g.streets else None
     high = evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players)
     low = None
     if s.mode != "high":
@@ -290,7 +291,7 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
 
 
 def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> Deals:
-    """Deal and play out one chunk of a game with a board (and an exchange, if it has one)."""
+    """Deal and play out one chunk of a game with a board (and its exchange or switches, if it has them)."""
     g, players = s.game, s.players
     state = chunk_states(s.seed, chunk, 1)[0]
     folded = s.folds(first_deal, n)
@@ -301,6 +302,9 @@ def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> 
     burns = np.empty((n, int(street_burns.sum())), dtype=np.uint8)
     deal_chunk(state, deck, n, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
     records = {}
+    if board_switches(g):  # only the hole cards move, and the board is the same whatever moves
+        gave, received = switch_hole_cards(g, hole, state, folded=folded, reverse=s.draw["reverse"])
+        records = {"switch_gave": gave, "switch_received": received}
     wild_rows = None
     if has_phase(g, Exchange):
         no_script = np.full((n, players, 2), -1, dtype=np.int64)
@@ -338,7 +342,7 @@ def _chunks(s: _Setup, deals: int, first_chunk: int, usage: bool, show: bool) ->
     for chunk, start in enumerate(tqdm(starts, disable=not show or None, unit="chunk",
                                        desc=f"{s.game.name} deals")):
         n = min(CHUNK_DEALS, deals - start)
-        if s.draw:
+        if s.draw and not s.game.streets:
             yield _play_switch_chunk(s, first_chunk + chunk, start, n)
         else:
             yield _play_chunk(s, first_chunk + chunk, start, n, usage)
@@ -621,7 +625,7 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     show = progress if progress is not None else deals > 8 * CHUNK_DEALS
     totals = SeatSums(players)
     fused = None
-    if aggregate and s.draw and s.stakes is None and s.mode == "high":
+    if aggregate and s.draw and not g.streets and s.stakes is None and s.mode == "high":
         fused = _aggregate_switch
     elif aggregate and _fused_plain(g, s.mode, s.stakes):
         fused = _aggregate_plain

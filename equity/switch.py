@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from equity._kernels.bundles import SwitchRecords, SwitchRules, SwitchTrace
-from equity._kernels.switch import play_switch_chunk, policy_keep
+from equity._kernels.switch import play_switch_chunk, policy_keep, switch_hole_rows
 from equity.cards import CardsLike, card_codes, parse_rank
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
@@ -30,7 +30,8 @@ from equity.options import (
 )
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 
-__all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "switch_rules", "draw_phase"]
+__all__ = ["POLICIES", "play_switch", "draw_discards", "switch_plan", "switch_rules", "draw_phase",
+           "board_switches", "switch_hole_cards"]
 
 #: Built-in draw policies, by name, as the kernels' integer codes (:data:`equity.options.DRAW_POLICIES`).
 POLICIES = DRAW_POLICIES
@@ -55,6 +56,58 @@ def switch_plan(game: Game) -> tuple[int, bool, int]:
     draw = bool(draws)
     before = draws[0] if draw else len(phases)
     return before, draw, len(phases) - before - int(draw)
+
+
+def board_switches(game: Game) -> int:
+    """The switches of a game with a board, played on the hole cards (0 for a game with no
+    board, whose switches :func:`switch_plan` counts, or with no switch).
+
+    In a game with community cards only hole cards move (``RULINGS.md``), each card taken at
+    random, and the board comes from the stub whatever moves: so wherever the switches stand
+    among the streets, the deal is the hole cards switched and the board dealt.
+
+    Examples
+    --------
+    >>> board_switches(get_game("switch_holdem")), board_switches(get_game("switch"))
+    (2, 0)
+    """
+    if not game.streets:
+        return 0
+    return sum(isinstance(p, Switch) for p in game.phases)
+
+
+def switch_hole_cards(game: Game, hole: np.ndarray, state: np.ndarray, *, folded: np.ndarray | None = None,
+                      reverse: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Play a board game's switches (:func:`board_switches`) on dealt hole cards, in place.
+
+    Parameters
+    ----------
+    game
+        A game with streets and switch phases.
+    hole : uint8[deals, players * hole_cards]
+        Seat-major hole cards, C-contiguous; changed in place.
+    state : uint64[4]
+        The generator state the deal came from (advanced in place).
+    folded : bool[deals, players], optional
+        Seats out of each deal: they give and take nothing.
+    reverse
+        Each seat takes from the next active seat instead of the previous one.
+
+    Returns
+    -------
+    gave, received : int16[deals, switches, players]
+        The card each seat gave and took at each switch, -1 for none.
+    """
+    n = hole.shape[0]
+    players = hole.shape[1] // game.hole_cards
+    switches = board_switches(game)
+    gave = np.full((n, switches * players), -1, dtype=np.int16)
+    received = np.full((n, switches * players), -1, dtype=np.int16)
+    folds = np.zeros((0, players), dtype=np.bool_)
+    if folded is not None:
+        folds = np.ascontiguousarray(folded, dtype=np.bool_)
+    switch_hole_rows(hole, players, game.hole_cards, folds, bool(reverse), switches, state, gave, received)
+    return gave.reshape(n, switches, players), received.reshape(n, switches, players)
 
 
 def switch_rules(game: Game, players: int, policy, limit: int, limit_with_ace: int, reverse: bool, *,

@@ -97,7 +97,7 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
         and g.fixed_wild_rank is None and d.board else None,
         lambda: equity.simulate(game, 2, 64, seed=1, progress=False, aggregate=False),
     )))
-    if g.board_cards:
+    if g.board_cards and not has_phase(g, Switch):  # (random switches cannot be enumerated)
         steps.append(("calc exact", calls(
             lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, **quiet),
             (lambda: equity.calc(game, d.hole[:2], board=d.board[:-2], exact=True, hi_lo=True, **quiet))

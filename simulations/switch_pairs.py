@@ -62,7 +62,12 @@ PAT_CATEGORIES = ("two_pair", "three_of_a_kind", "straight", "flush", "full_hous
 PAT = "two_pair_or_better"
 #: Games of the study and the phases recorded after the deal.
 PHASES = {"switch": ("dealt", "after_switch_1", "after_draw", "after_switch_2"),
-          "switch7": ("dealt", "after_switch_1", "after_switch_2")}
+          "switch7": ("dealt", "after_switch_1", "after_switch_2"),
+          "switch_holdem": ("dealt", "after_switch_1", "after_switch_2"),
+          "switch_omaha": ("dealt", "after_switch_1", "after_switch_2"),
+          "switch_tahoe": ("dealt", "after_switch_1", "after_switch_2")}
+#: The games with a board, each with its base game (the plain form: the same game, no switch).
+BASE_GAMES = {"switch_holdem": "holdem", "switch_omaha": "omaha", "switch_tahoe": "tahoe"}
 NO_POLICY = "none"
 
 
@@ -140,19 +145,13 @@ def _positions(game: str, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _showdown_rows(game: str, variant: str, dealt: np.ndarray, final: np.ndarray) -> list[dict]:
     """Category, winner and pat-equity sums for one form of the game (``switch`` or ``plain``)."""
-    ranking = equity.get_game(game).ranking
+    g = equity.get_game(game)
+    ranking = g.ranking
     k = len(ranking)
-    strengths, positions = _positions(game, final)
+    strengths, _ = _positions(game, final)
     _, dealt_positions = _positions(game, dealt)
-    players = final.shape[1]
     shares = equity.pot_shares_many(strengths)
-    winner = positions[np.arange(len(positions)), strengths.argmax(axis=1)]
-    rows = []
-    for position in range(k):
-        name = str(ranking[k - 1 - position])
-        rows.append(sum_row(players, (positions == position).sum(axis=1), measure="category",
-                            variant=variant, key=name))
-        rows.append(sum_row(1, winner == position, measure="winner", variant=variant, key=name))
+    rows = _showdown_rows_of(g, variant, strengths, shares)
     pat_positions = [k - 1 - ranking.index(c) for c in PAT_CATEGORIES]
     for name, chosen in [*((c, [p]) for c, p in zip(PAT_CATEGORIES, pat_positions, strict=True)),
                          (PAT, pat_positions)]:
@@ -170,30 +169,45 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
         for policy in (params["policies"] if game == "switch" else [NO_POLICY]):
             if game == "switch" and policy not in POLICIES:
                 raise OptionError(f"unknown draw policy {policy!r}: allowed are {', '.join(POLICIES)}")
+            most = min(7, equity.get_game(game).max_players)
             for players in params["players"]:
-                if not 2 <= players <= equity.get_game(game).max_players:
-                    raise OptionError(f"players={players}: {game} allows 2 to 7 players")
+                if not 2 <= players <= most:
+                    raise OptionError(f"players={players}: {game} allows 2 to {most} players here")
                 cells.append({"game": game, "policy": policy, "players": players})
     return cells
 
 
-def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk: int,
-           deals: int) -> pd.DataFrame:
-    game, players = cell["game"], cell["players"]
-    seven = game == "switch7"
-    policy = "standard" if cell["policy"] == NO_POLICY else cell["policy"]
-    played = play_switch(players, deals, seed=seed, game=game, policy=policy, chunk_size=CHUNK_DEALS,
-                         first_chunk=chunk, trace=True)
-    trace = played["trace_hands"]  # [deals, phases, players, size]
-    phases = PHASES[game]
-    counts = _rank_counts(trace)  # [deals, phases, players, 13]
+def _board_chunk(game: str, players: int, seed: int, chunk: int, deals: int) -> pd.DataFrame:
+    """A game with a board: the deal engine's switches (:func:`equity.play_deals`) and the
+    base game with no switch on the plain seed; the hole cards before each switch are the
+    final ones with each switch undone (each seat's card given back, its card taken returned)."""
+    played = equity.play_deals(game, players, deals, seed=seed, first_chunk=chunk, usage=False)
+    counts = [_rank_counts(played.hole)]  # from the showdown back to the deal
+    for s in range(played.switch_gave.shape[1] - 1, -1, -1):
+        before = counts[0].copy()
+        for cards, sign in ((played.switch_gave[:, s], 1), (played.switch_received[:, s], -1)):
+            rank = cards.astype(np.int64) >> 2
+            before += sign * (rank[..., None] == np.arange(13))
+        counts.insert(0, before)
+    counts = np.stack(counts, axis=1)  # [deals, phases, players, 13]
+    rows = _pair_rows(counts, played.switch_gave, [0, 1], PHASES[game])
+    rows += _showdown_rows_of(equity.get_game(game), "switch", played.high, played.share)
+    plain = equity.play_deals(BASE_GAMES[game], players, deals, seed=plain_seed(seed), first_chunk=chunk,
+                              usage=False)
+    rows += _showdown_rows_of(equity.get_game(game), "plain", plain.high, plain.share)
+    return pd.DataFrame(rows)
+
+
+def _pair_rows(counts: np.ndarray, gave: np.ndarray, befores: list[int], phases) -> list[dict]:
+    """Pair-loss rows of each switch (``befores``: the phase each switch starts from) and
+    pair-held rows of each phase after the deal, from rank counts ``[deals, phases, players, 13]``."""
     ranks = np.arange(13)
     pairs = counts[:, 0] == 2
     dealt_pairs = pairs.sum(axis=(1, 2))
     rows = []
-    for s, before in ((0, 0), (1, len(phases) - 2)):
-        gave = played["gave"][:, s].astype(np.int64)
-        given_rank = np.where(gave >= 0, gave >> 2, -1)
+    for s, before in enumerate(befores):
+        given = gave[:, s].astype(np.int64)
+        given_rank = np.where(given >= 0, given >> 2, -1)
         held_two = counts[:, before] == 2
         lost = held_two & (ranks == given_rank[..., None])
         rows.append(sum_row(held_two.sum(axis=(1, 2)), lost.sum(axis=(1, 2)), measure="pair_lost",
@@ -201,6 +215,37 @@ def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk:
     for j, phase in enumerate(phases[1:], start=1):
         rows.append(sum_row(dealt_pairs, (pairs & (counts[:, j] >= 2)).sum(axis=(1, 2)),
                             measure="pair_held", variant="switch", key=phase))
+    return rows
+
+
+def _showdown_rows_of(g, variant: str, strengths: np.ndarray, shares: np.ndarray) -> list[dict]:
+    """Showdown category rows (each player's hand and the winner's) of a game with a board."""
+    k = len(g.ranking)
+    positions = equity.category_positions(strengths).astype(np.int64)
+    players = strengths.shape[1]
+    winner = positions[np.arange(len(positions)), strengths.argmax(axis=1)]
+    rows = []
+    for position in range(k):
+        name = str(g.ranking[k - 1 - position])
+        rows.append(sum_row(players, (positions == position).sum(axis=1), measure="category",
+                            variant=variant, key=name))
+        rows.append(sum_row(1, winner == position, measure="winner", variant=variant, key=name))
+    return rows
+
+
+def _chunk(params: Mapping[str, Any], cell: Mapping[str, Any], seed: int, chunk: int,
+           deals: int) -> pd.DataFrame:
+    game, players = cell["game"], cell["players"]
+    if game in BASE_GAMES:
+        return _board_chunk(game, players, seed, chunk, deals)
+    seven = game == "switch7"
+    policy = "standard" if cell["policy"] == NO_POLICY else cell["policy"]
+    played = play_switch(players, deals, seed=seed, game=game, policy=policy, chunk_size=CHUNK_DEALS,
+                         first_chunk=chunk, trace=True)
+    trace = played["trace_hands"]  # [deals, phases, players, size]
+    phases = PHASES[game]
+    counts = _rank_counts(trace)  # [deals, phases, players, 13]
+    rows = _pair_rows(counts, played["gave"], [0, len(phases) - 2], phases)
     rows += _showdown_rows(game, "switch", trace[:, 0], played["hands"])
 
     plain = play_plain(players, deals, seed=seed, chunk=chunk, policy=policy, seven_card=seven)
@@ -222,9 +267,11 @@ def _finish(sums: pd.DataFrame, params: Mapping[str, Any]) -> dict[str, pd.DataF
     summed["units"] = summed["x"].round().astype(np.int64)
 
     pairs = summed[summed.measure.isin(["pair_lost", "pair_held"])].copy()
-    hand_size = np.where(pairs.game == "switch7", 7, 5)
+    hand_size = pairs.game.map(lambda name: equity.get_game(name).hole_cards).to_numpy(dtype=float)
     pairs["exact"] = np.where(pairs.measure == "pair_lost", 2 / hand_size, np.nan)
-    pairs["z"] = (pairs.estimate - pairs.exact) / pairs.stderr
+    # Hold'em's pocket pair always loses a card (2/2): no spread, and z is 0 where they agree
+    gap = pairs.estimate - pairs.exact
+    pairs["z"] = np.where(gap == 0, 0.0, gap / pairs.stderr.where(pairs.stderr > 0))
     pairs["game_form"] = np.where(pairs.variant == "switch", "switch", "plain draw")
     pairs = pairs.rename(columns={"key": "when", "units": "pairs"})
     result = pairs[[*CELL, "measure", "game_form", "when", "pairs", "estimate", "stderr", "exact", "z"]]
@@ -264,9 +311,9 @@ def _headline(tables: Mapping[str, pd.DataFrame]) -> list[str]:
         estimate = float((part.estimate * weight).sum() / weight.sum())
         stderr = float(np.sqrt(((part.stderr * weight) ** 2).sum()) / weight.sum())
         exact = float(part.exact.iloc[0])
+        gap = "no spread" if stderr == 0 else f"{(estimate - exact) / stderr:+.1f} SE"
         lines.append(f"{game:<7} a pair loses a card at {when.replace('_', ' ')}: {estimate:.4f} ± "
-                     f"{stderr:.4f} (exact {exact:.4f}, {(estimate - exact) / stderr:+.1f} SE; "
-                     f"{int(weight.sum()):,} pairs)")
+                     f"{stderr:.4f} (exact {exact:.4f}, {gap}; {int(weight.sum()):,} pairs)")
     held = result[(result.measure == "pair_held") & (result.when == "after_switch_2")]
     for row in held.itertuples():
         if row.policy in ("standard", NO_POLICY) and row.players in (2, 4, 6):

@@ -88,7 +88,8 @@ def test_builtin_game_round_trips_through_toml(name: str) -> None:
     assert equity.game_to_toml(back) == text
 
 
-REFERENCE_NAME = {"switch": "draw", "switch7": "draw7"}
+REFERENCE_NAME = {"switch": "draw", "switch7": "draw7", "switch_holdem": "holdem", "switch_omaha": "omaha",
+                  "switch_tahoe": "tahoe"}
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -109,7 +110,7 @@ def test_builtin_game_from_toml_evaluates_like_the_original_and_the_reference(na
     if game.low is not None:
         low = equity.evaluate_low_many(back, hole, board, wild=wild)
         assert np.array_equal(low, equity.evaluate_low_many(game, hole, board, wild=wild))
-        ref_low = [R.best_low(name, h, b, None if wild is None or wild[i] < 0 else int(wild[i]))
+        ref_low = [R.best_low(ref_game, h, b, None if wild is None or wild[i] < 0 else int(wild[i]))
                    for i, (h, b) in enumerate(zip(hole.tolist(), board.tolist(), strict=True))]
         ref_low = [NO_LOW if k is None else (0, *k) for k in ref_low]
         assert_same_order(low, ref_low, (hole, board), f"{name} low from TOML")
@@ -302,9 +303,10 @@ BAD = [
      r"needs two hole cards a player \(this game deals 3\)"),
     ({"phases": ["exchange", "flop", "turn", "river"]}, r"the exchange must come after a street"),
     ({"phases": ["flop", "turn", "river", "draw"]}, r"a draw is played on hands without board cards"),
-    ({"phases": ["flop", "switch", "turn", "river"]}, r"a switch is played on hands without board cards"),
+    ({"phases": ["flop", "turn", "river", "showdown", "switch"]}, r"'switch' comes after 'showdown'"),
     ({"phases": ["flop", "river"]}, r"phases list the streets \['flop', 'river'\] .* list every street once"),
-    ({"phases": ["flop", "turn", "river", "showdown"]}, r"phases: unknown phase 'showdown'"),
+    ({"phases": ["flop", "turn", "showdown", "river"]}, r"phases: 'river' comes after 'showdown'"),
+    ({"phases": ["flop", "turn", "river", "shodown"]}, r"phases: unknown phase 'shodown'"),
     ({"streets": [], "hole_cards": 5, "phases": ["draw"], "draw": {"limit": 6}},
      r"draw limits 6, 4: each from 0 to 5 cards"),
     ({"streets": [], "hole_cards": 5, "max_players": 10, "phases": ["draw"]},

@@ -63,7 +63,8 @@ def _user_policy():
 # played hi-lo only when asked, El Dorado's low is a side agreement).
 DEFAULT_POTS = {"holdem": "high", "omaha": "high", "tahoe": "high", "spanish": "high",
                 "egyptian": "high", "eldorado": "high", "draw": "high", "draw7": "high",
-                "switch": "high", "switch7": "high"}
+                "switch": "high", "switch7": "high", "switch_holdem": "high", "switch_omaha": "high",
+                "switch_tahoe": "high"}
 
 
 @pytest.mark.parametrize("name", sorted(DEFAULT_POTS))
@@ -378,7 +379,7 @@ def test_reverse_refused_naming_games_with_a_switch() -> None:
     with pytest.raises(OptionError) as info:
         switch_options(get_game("omaha"), reverse=True)
     assert str(info.value) == ("omaha has no switch or draw: reverse applies to games with a switch "
-                               "(switch, switch7)")
+                               "(switch, switch7, switch_holdem, switch_omaha, switch_tahoe)")
 
 
 def test_reverse_refused_for_draw() -> None:

@@ -75,6 +75,7 @@ __all__ = [
     "NO_CARD",
     "switch_step",
     "switch_step_local",
+    "switch_hole_rows",
     "standard_keep",
     "max_keep",
     "limit_keep",
@@ -198,6 +199,45 @@ def switch_step_local(hands, n_players, hand_size, active, reverse, scratch, gav
             gave[at + q] = received[at + p]
             hands[scratch[n_players + p]] = np.uint8(received[at + q])
     return s0, s1, s2, s3
+
+
+@kernel
+def switch_hole_rows(hole, n_players, n_hole, folded, reverse, n_switches, state, gave, received):
+    """Play ``n_switches`` switches on each row of dealt hole cards (a game with a board).
+
+    Parameters
+    ----------
+    hole : uint8[n, n_players * n_hole]
+        Seat-major hole cards, one deal a row; changed in place.
+    folded : bool[n, n_players] or bool[0, n_players]
+        Seats out of each deal (no rows: nobody folded); they take no part.
+    reverse : bool
+        Take from the next active seat instead of the previous one.
+    state : uint64[4]
+        Generator state (advanced in place).
+    gave, received : int16[n, n_switches * n_players]
+        Out: per switch, the card each seat gave and took (-1 for none).
+
+    Notes
+    -----
+    Each switch is :func:`switch_step_local`, as in Switch on five-card draw: only hole cards
+    move, and the board, dealt from the stub, is the same whatever moves.
+    """
+    active = np.ones(n_players, dtype=np.bool_)
+    scratch = np.zeros(2 * n_players, dtype=np.int64)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    any_folds = folded.shape[0] > 0
+    for d in range(hole.shape[0]):
+        if any_folds:
+            for p in range(n_players):
+                active[p] = not folded[d, p]
+        for k in range(n_switches):
+            s0, s1, s2, s3 = switch_step_local(hole[d], n_players, n_hole, active, reverse, scratch,
+                                               gave[d], received[d], k * n_players, s0, s1, s2, s3)
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
 
 
 @inline_kernel

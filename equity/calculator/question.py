@@ -118,9 +118,9 @@ class Question:
         return not self.exchange and not self.switch and no_wild and pot and ruled
 
     def switch_fused(self) -> bool:
-        """Whether the fused Switch kernel applies: switch or draw phases, a high pot, no wild
-        card, hands valued through the seven-card tables (five or seven cards)."""
-        return (self.switch and self.mode == "high" and self.game.wild is None
+        """Whether the fused Switch kernel applies: switch or draw phases on hands with no board,
+        a high pot, no wild card, hands valued through the seven-card tables (five or seven cards)."""
+        return (self.switch and not self.game.streets and self.mode == "high" and self.game.wild is None
                 and tables_for(self.game).seven_offsets.size > 0)
 
 

@@ -24,7 +24,7 @@ from equity.fold_after_exchange import gave_up
 from equity.options import DRAW_POLICIES, draw_policy_codes
 from equity.results import SeatSums, row_sums
 from equity.rng import chunk_states, stream_state
-from equity.switch import switch_plan, switch_rules
+from equity.switch import board_switches, switch_hole_cards, switch_plan, switch_rules
 from equity.tables import tables_for
 from equity.vector import blocks_enabled
 
@@ -127,7 +127,9 @@ class Sampler:
         self.seed = seed
         self.arrays = _seat_arrays(q)
         self.stub = q.stub
-        if q.switch:
+        self.listed = None
+        self.board_switches = board_switches(q.game)
+        if q.switch and not self.board_switches:
             self._switch_setup()
 
     def _switch_setup(self) -> None:
@@ -263,7 +265,7 @@ class Sampler:
         q = self.q
         state = state.copy()
         kinds, fixed = self.arrays[:2]
-        if q.switch:
+        if q.switch and not self.board_switches:
             if switch_kinds is not None:  # one combination of listed hands (_switch_listed)
                 kinds, fixed = switch_kinds, switch_fixed
             stub = self.stub if switch_stub is None else switch_stub
@@ -278,6 +280,8 @@ class Sampler:
                               board)
             if dealt < size:
                 raise _no_fit()
+            if self.board_switches:  # the hands given are as dealt: the switches move their cards
+                switch_hole_cards(q.game, hole, state, reverse=q.draw["reverse"])
             wild_rows = fixed_wild_rows(q, size)
             if q.exchange:
                 active = np.ones((size, q.players), dtype=bool)

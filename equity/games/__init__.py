@@ -11,6 +11,7 @@ from equity.games.egyptian import EGYPTIAN
 from equity.games.eldorado import ELDORADO
 from equity.games.holdem import HOLDEM, OMAHA
 from equity.games.spanish import SPANISH
+from equity.games.switch_boards import SWITCH_HOLDEM, SWITCH_OMAHA, SWITCH_TAHOE
 from equity.games.tahoe import TAHOE
 
 __all__ = [
@@ -28,7 +29,8 @@ __all__ = [
 
 GAMES: dict[str, Game] = {
     g.name: g
-    for g in (HOLDEM, OMAHA, TAHOE, SPANISH, EGYPTIAN, ELDORADO, DRAW, DRAW7, SWITCH, SWITCH7)
+    for g in (HOLDEM, OMAHA, TAHOE, SPANISH, EGYPTIAN, ELDORADO, DRAW, DRAW7, SWITCH, SWITCH7, SWITCH_HOLDEM,
+              SWITCH_OMAHA, SWITCH_TAHOE)
 }
 
 

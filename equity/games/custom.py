@@ -22,7 +22,9 @@ The keywords (TOML keys) are:
     defaults to 1); none for a draw game.
 ``phases``
     The deal after the hole cards, in order: street names and ``"exchange"``,
-    ``"switch"``, ``"draw"``; default: the streets.
+    ``"switch"``, ``"draw"``, optionally ended by ``"showdown"`` (nothing may follow
+    it); default: the streets.  A switch may stand before or between the streets of
+    a game with a board (only hole cards move); a draw needs a game with no streets.
 ``hand_size``
     Cards in a hand: 5 (default) or 6.
 ``hole_cards_used``
@@ -111,6 +113,8 @@ FIELDS = (
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw")
+#: The word that may end a phase list (nothing may follow it); it is not stored.
+SHOWDOWN = "showdown"
 #: Cards a draw must leave in the stub and discards together beyond the players' hands (see
 #: :mod:`equity._kernels.switch`: a player who has drawn four may still need a fifth).
 DRAW_RESERVE = 5
@@ -229,7 +233,14 @@ def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase
         raise GameError(f"phases must be a list such as ['flop', 'exchange', 'last'], got {phases!r}")
     by_name = {s.name: s for s in streets}
     out: list[Phase] = []
-    for item in phases:
+    items = list(phases)
+    if SHOWDOWN in items:  # an optional last word: nothing is dealt or moved after the showdown
+        after = items[items.index(SHOWDOWN) + 1:]
+        if after:
+            raise GameError(f"phases: {after[0]!r} comes after 'showdown', and nothing is dealt, "
+                            "drawn or moved after the showdown: put it before")
+        items = items[:-1]
+    for item in items:
         if isinstance(item, (Street, Exchange, Switch, Draw)):
             out.append(item)
         elif item == "exchange":
@@ -244,7 +255,7 @@ def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase
         elif isinstance(item, str) and item in by_name:
             out.append(by_name[item])
         else:
-            allowed = ", ".join([*map(repr, by_name), *map(repr, PHASE_NAMES)])
+            allowed = ", ".join([*map(repr, by_name), *map(repr, PHASE_NAMES), repr(SHOWDOWN) + " (last)"])
             raise GameError(f"phases: unknown phase {item!r} (allowed: {allowed})")
     return tuple(out)
 
@@ -685,6 +696,9 @@ def _check_phases(game: Game, fail) -> None:
             raise fail(f"phase {phase!r}: allowed phases are streets, Exchange, Switch and Draw")
     exchanges = [k for k, p in enumerate(phases) if isinstance(p, Exchange)]
     wild = game.wild
+    if exchanges and any(isinstance(p, Switch) for p in phases):
+        raise fail("phases: a switch and an exchange in one game are not supported (the exchange's "
+                   "policies read hole cards that a switch would move)")
     if exchanges:
         k = exchanges[0]
         first = game.streets[0] if game.streets else None
@@ -707,9 +721,8 @@ def _check_phases(game: Game, fail) -> None:
         raise fail("wild = 'exchange' needs an exchange phase (phases = [..., 'exchange', ...])")
     draws = [p for p in phases if isinstance(p, Draw)]
     switches = [p for p in phases if isinstance(p, Switch)]
-    if (draws or switches) and game.streets:
-        kind = "draw" if draws else "switch"
-        raise fail(f"phases: a {kind} is played on hands without board cards; this game has streets "
+    if draws and game.streets:
+        raise fail(f"phases: a draw is played on hands without board cards; this game has streets "
                    f"{', '.join(s.name for s in game.streets)}")
     if switches and game.pot_modes != ("high",):
         raise fail(f"phases: switch games are played for the high hand only (pot_modes = ['high']), "
