@@ -20,6 +20,7 @@ import pandas as pd
 from equity._kernels.bundles import Streets
 from equity._kernels.deal import deal_chunk, deal_from_top, play_plain_chunks, play_switch_chunks
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
+from equity.discard import discard_policies, play_discards
 from equity.eldorado_exchange import exchange, run_exchange
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.evaluator import (
@@ -33,7 +34,7 @@ from equity.evaluator import (
     kernel_takes_rule,
 )
 from equity.fold_after_exchange import FoldPolicy, fold_rng, gave_up, read_fold_policy
-from equity.games import Draw, Exchange, Game, Switch, get_game
+from equity.games import Discard, Draw, Exchange, Game, Switch, get_game
 from equity.options import (
     EXCHANGE_POLICIES,
     LOOKAHEAD_SAMPLES,
@@ -147,6 +148,9 @@ class Deals:
     gave_up
         With a fold policy after the El Dorado exchange (``fold_policy``): who gave up there
         (``bool[deals, players]``; they are ``folded`` too, and their swaps stand).
+    discarded
+        A game with a discard: the cards each seat threw away (``uint8[deals, players, cards]``,
+        in dealt order); ``hole`` holds the cards kept.
     """
 
     game: Game
@@ -167,6 +171,7 @@ class Deals:
     switch_received: np.ndarray | None = None
     drawn: np.ndarray | None = None
     gave_up: np.ndarray | None = None
+    discarded: np.ndarray | None = None
 
     @property
     def deals(self) -> int:
@@ -216,6 +221,8 @@ class Deals:
                     columns["drawn"] = self.drawn.ravel()
         if self.drawn is not None and "drawn" not in columns:  # a draw with no switch
             columns["drawn"] = self.drawn.ravel()
+        if self.discarded is not None:
+            columns["discarded"] = row_texts(self.discarded.reshape(n * players, -1))
         if self.chips is not None:
             columns["chips"] = self.chips.ravel()
         if self.low is not None:
@@ -256,6 +263,7 @@ class _Setup:
     stakes: np.ndarray | None
     folded: np.ndarray | None  # bool[deals, players]; None: nobody folds (no mask the size of the run)
     fold_policy: FoldPolicy | None = None  # who gives up after the exchange
+    discard: tuple | None = None  # each seat's discard policy (equity.discard), in a game with a discard
 
     def folds(self, first_deal: int, n: int) -> np.ndarray:
         """Who folded in deals ``first_deal .. first_deal + n``, ``bool[n, players]``."""
@@ -297,11 +305,14 @@ def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> 
     folded = s.folds(first_deal, n)
     street_cards, street_burns = _streets(g)
     deck = np.array(g.deck, dtype=np.uint8)
-    hole = np.empty((n, players * g.hole_cards), dtype=np.uint8)
+    hole = np.empty((n, players * g.dealt_hole_cards), dtype=np.uint8)
     board = np.empty((n, int(street_cards.sum())), dtype=np.uint8)
     burns = np.empty((n, int(street_burns.sum())), dtype=np.uint8)
-    deal_chunk(state, deck, n, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
+    deal_chunk(state, deck, n, players, g.dealt_hole_cards, street_cards, street_burns, hole, board, burns)
     records = {}
+    if s.discard is not None:  # each seat keeps its hand's cards; the rest are out of play
+        hole, thrown = play_discards(g, hole, board, s.discard)
+        records = {"discarded": thrown}
     if board_switches(g):  # only the hole cards move, and the board is the same whatever moves
         gave, received = switch_hole_cards(g, hole, state, folded=folded, reverse=s.draw["reverse"])
         records = {"switch_gave": gave, "switch_received": received}
@@ -353,7 +364,7 @@ def _chunks(s: _Setup, deals: int, first_chunk: int, usage: bool, show: bool) ->
 # ---------------------------------------------------------------------------------------------
 def _fused_plain(g: Game, mode: str, stakes) -> bool:
     """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
-    plain = not has_phase(g, Exchange, Switch, Draw)
+    plain = not has_phase(g, Exchange, Switch, Draw, Discard)
     return plain and kernel_takes_rule(g) and g.wild is None and mode == "high" and stakes is None
 
 
@@ -454,7 +465,7 @@ def _add_deals(totals: SeatSums, played: Deals) -> None:
 # ---------------------------------------------------------------------------------------------
 def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, lookahead_samples_, stakes,
            draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy=None,
-           fold_samples=None) -> _Setup:
+           fold_samples=None, discard_policy=None) -> _Setup:
     """Check a run's arguments once (see :func:`simulate`)."""
     g = get_game(game)
     draw = switch_options(g, draw_policy, draw_limit, draw_limit_with_ace, reverse)
@@ -480,8 +491,9 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
     folding = read_fold_policy(g, players, fold_policy, fold_samples)
+    discard = discard_policies(g, players, discard_policy)
     return _Setup(g, players, seed, mode, ace, codes, user_exchange_policy(policies, players), samples, draw,
-                  chip_stakes, folded, folding)
+                  chip_stakes, folded, folding, discard)
 
 
 @sets_up("deals")
@@ -492,7 +504,7 @@ def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None =
                draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
                draw_limit_with_ace: int | None = None, reverse: bool | None = None,
                first_chunk: int = 0, usage: bool = True, fold_policy=None,
-               fold_samples: int | None = None) -> Deals:
+               fold_samples: int | None = None, discard_policy=None) -> Deals:
     """Deal and play out ``deals`` whole deals, as arrays: the deals of :func:`simulate`.
 
     The arguments are :func:`simulate`'s (the same seed deals the same cards); ``usage=False``
@@ -514,7 +526,8 @@ def play_deals(game: str | Game, players: int, deals: int, *, seed: int | None =
     True
     """
     s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
-               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples)
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples,
+               discard_policy)
     show = progress if progress is not None else deals > 8 * CHUNK_DEALS
     return Deals.concat(list(_chunks(s, deals, first_chunk, usage, show)))
 
@@ -526,7 +539,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
              progress: bool | None = None, lookahead_samples: int | None = None, stakes=None,
              draw_policy: str | Sequence[str] | None = None, draw_limit: int | None = None,
              draw_limit_with_ace: int | None = None, reverse: bool | None = None,
-             first_chunk: int = 0, fold_policy=None, fold_samples: int | None = None) -> pd.DataFrame:
+             first_chunk: int = 0, fold_policy=None, fold_samples: int | None = None,
+             discard_policy=None) -> pd.DataFrame:
     """Deal and play out ``deals`` whole deals; one row per deal and seat, or one per seat.
 
     Parameters
@@ -586,6 +600,10 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         ``"max"``, ``"switch_aware"`` or ``"switch_aware_no_info"``, see
         :mod:`equity.strategy.showdown`; one for every seat or one per seat), the draw limits (3, or 4
         when keeping an ace), and the direction of the switch (games with a switch).
+    discard_policy
+        A game with a discard phase (Pineapple-style): which hole cards each seat throws away,
+        ``"best"`` (default: keep the strongest hand with the board so far) or a compiled
+        function; one for every seat or one per seat (see :mod:`equity.discard`).
     aggregate
         Return one row per seat (deals, equity with its standard error, win and
         tie rates; for El Dorado the swap and wild-setting rates) instead of one
@@ -603,7 +621,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         and low pots, ``hole_cards_used`` where a hand may use fewer hole cards
         than it holds, for El Dorado ``gave, took, wild, set_wild``, and for Switch
         ``gave_k, received_k`` (the cards that left and arrived at switch ``k``)
-        and ``drawn`` (cards drawn), ``hole`` being the hand at the showdown; ``category`` is
+        and ``drawn`` (cards drawn), for a game with a discard ``discarded`` (the cards thrown
+        away), ``hole`` being the hand at the showdown; ``category`` is
         an ordered Categorical in the game's ranking (:func:`equity.evaluator.category_dtype`).
         ``attrs``: ``game``, ``method`` (``"monte carlo"``), ``seed``, ``trials`` (the deals),
         ``players``, ``deals`` and ``pot``; with an exchange, ``policies`` (each seat's policy by
@@ -620,7 +639,8 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
     """
     aggregate = check_flag(aggregate, "aggregate")
     s = _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace, lookahead_samples, stakes,
-               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples)
+               draw_policy, draw_limit, draw_limit_with_ace, reverse, first_chunk, fold_policy, fold_samples,
+               discard_policy)
     g = s.game
     show = progress if progress is not None else deals > 8 * CHUNK_DEALS
     totals = SeatSums(players)

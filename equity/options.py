@@ -75,11 +75,11 @@ def check_players(game: Game, players: int) -> None:
     if not is_whole_number(players):
         raise OptionError(f"players must be a whole number, got {players!r}")
     board = sum(s.cards + s.burn for s in game.streets)
-    most = min(game.max_players, (game.deck_size - board) // game.hole_cards)
+    most = min(game.max_players, (game.deck_size - board) // game.dealt_hole_cards)
     if not 2 <= players <= most:
         raise OptionError(
             f"players={players}: {game.name} allows 2 to {most} players "
-            f"(its {game.deck_size}-card deck deals {game.hole_cards} hole cards each"
+            f"(its {game.deck_size}-card deck deals {game.dealt_hole_cards} hole cards each"
             f"{' plus the board and burns' if game.streets else ''})"
         )
 

@@ -68,7 +68,7 @@ SIGNIFICANCE = ALPHA
 def allowed_players(game: str, players: int) -> bool:
     """Whether the game's deck (and the engine) deals ``players`` players."""
     g = equity.get_game(game)
-    needed = players * g.hole_cards + sum(s.cards + s.burn for s in g.streets)
+    needed = players * g.dealt_hole_cards + sum(s.cards + s.burn for s in g.streets)
     return 2 <= players <= g.max_players and needed <= g.deck_size
 
 

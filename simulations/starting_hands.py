@@ -96,7 +96,8 @@ def classes(game: str) -> pd.DataFrame:
     """
     g = equity.get_game(game)
     ranks = list(g.deck_ranks)
-    rows = _two_card_classes(ranks) if g.hole_cards == 2 else _tahoe_classes(ranks)
+    # the hands as dealt (a game with a discard deals more than a hand keeps)
+    rows = _two_card_classes(ranks) if g.dealt_hole_cards == 2 else _tahoe_classes(ranks)
     return pd.DataFrame(rows, columns=["hand_class", "kind", "hand"])
 
 
@@ -107,9 +108,9 @@ def _cells(params: Mapping[str, Any]) -> list[dict[str, Any]]:
             raise OptionError(f"unknown game {game!r}: this study charts {', '.join(GAMES)}, or a custom "
                               "game file (--game-file)")
         g = equity.get_game(game)
-        if g.hole_cards not in (2, 3):
-            raise OptionError(f"{g.name} deals {g.hole_cards} hole cards: the charts have classes for two "
-                              "and three")
+        if g.dealt_hole_cards not in (2, 3):
+            raise OptionError(f"{g.name} deals {g.dealt_hole_cards} hole cards: the charts have classes for "
+                              "two and three")
         for players in params["players"]:
             if not 2 <= players <= g.max_players:
                 raise OptionError(f"players={players}: {game} allows 2 to {g.max_players} players")

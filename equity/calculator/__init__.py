@@ -203,6 +203,7 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     if exact:
         if cost is None:
             why = ("the exchange is played by policies" if q.exchange else
+                   "the discards are played by policies" if q.discard is not None else
                    ("the switches are random" if has_phase(q.game, Switch)
                     else "the draw is random") if q.switch else
                    f"more than {MAX_TUPLES:,} combinations of hands")

@@ -16,6 +16,7 @@ import numpy as np
 
 from equity._kernels.calc import FIXED, RANDOM, RANGE
 from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
+from equity.discard import discard_policies
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluator import hand_is_all_cards, kernel_takes_rule
 from equity.fold_after_exchange import read_fold_policy
@@ -39,7 +40,7 @@ _RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
 
 _DRAW_RULES = ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse")
 _FOLD_RULES = ("fold_policy", "fold_samples")
-_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", *_FOLD_RULES, *_DRAW_RULES)
+_RULES = ("wild", "wild_can_be_ace", "pot", "lookahead_samples", *_FOLD_RULES, *_DRAW_RULES, "discard_policy")
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Question:
     lookahead_samples: int = 0  # draws per decision of the lookahead policy
     draw: dict = field(default_factory=dict)  # the switch and draw options (equity.options.switch_options)
     fold_policy: Any = None  # who gives up after the exchange (equity.fold_after_exchange.FoldPolicy)
+    discard: tuple | None = None  # each seat's discard policy (equity.discard), in a game with a discard
 
     @property
     def players(self) -> int:
@@ -78,7 +80,8 @@ class Question:
 
     @property
     def n_hole(self) -> int:
-        return self.game.hole_cards
+        """Hole cards dealt to a seat (a game with a discard deals more than a hand keeps)."""
+        return self.game.dealt_hole_cards
 
     @property
     def known(self) -> np.ndarray:
@@ -115,7 +118,7 @@ class Question:
         pot = self.mode == "high" or (
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
             and low.hand_size == g.hand_size)
-        return not self.exchange and not self.switch and no_wild and pot and ruled
+        return not self.exchange and not self.switch and self.discard is None and no_wild and pot and ruled
 
     def switch_fused(self) -> bool:
         """Whether the fused Switch kernel applies: switch or draw phases on hands with no board,
@@ -163,6 +166,7 @@ def _fixed_seat(text: str, codes: np.ndarray) -> Seat:
 
 
 def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray) -> list[Seat]:
+    dealt = g.dealt_hole_cards
     seats: list[Seat | None] = []
     places: dict[int, str] = {}
     for code in board.tolist():
@@ -174,13 +178,13 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
     pending: list[tuple[int, str, np.ndarray | None]] = []
     for k, text in enumerate(hands, start=1):
         if is_random(text):
-            seats.append(Seat(text, RANDOM, np.zeros((0, g.hole_cards), dtype=np.uint8), np.zeros(0)))
+            seats.append(Seat(text, RANDOM, np.zeros((0, dealt), dtype=np.uint8), np.zeros(0)))
             continue
         try:
             codes = card_codes(text)
         except CardError:
             codes = None
-        if codes is not None and len(codes) == g.hole_cards:
+        if codes is not None and len(codes) == dealt:
             codes = game_cards(codes, f"hand {k}", g)
             for code in codes.tolist():
                 if code in places:
@@ -194,6 +198,12 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
     for k, text, codes in pending:
         if not text.strip():
             raise InvalidInputError(f"hand {k} is empty: give its cards, a range, or 'random'")
+        if g.discarded_cards:
+            shown = f"has {n_cards(len(codes))}; " if codes is not None and len(codes) else "is not read: "
+            raise InvalidInputError(
+                f"hand {k} {text!r} {shown}{g.name} deals {dealt} hole cards and each player discards "
+                f"{g.discarded_cards}: give the {dealt} cards as dealt, or 'random' (ranges are not read "
+                "in games with a discard)")
         try:
             rng = parse_range(text, game=g, dead=format_cards(sorted(known)) if known else None)
         except InvalidInputError as error:
@@ -293,7 +303,8 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
                               "each seat saw of it; with wild= the exchange is over: leave the folded hands "
                               "out")
         q.fold_policy = read_fold_policy(g, q.players, rules.get("fold_policy"), rules.get("fold_samples"))
-    needed = sum(g.hole_cards for s in seats if s.kind != FIXED) + q.missing
+    q.discard = discard_policies(g, q.players, rules.get("discard_policy"))
+    needed = sum(q.n_hole for s in seats if s.kind != FIXED) + q.missing
     if needed > len(q.stub):
         raise InvalidInputError(
             f"{g.name}: {len(q.stub)} unknown cards cannot deal {needed} (hands and board left to deal)")

@@ -17,6 +17,7 @@ from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_s
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, n_cards
 from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
+from equity.discard import play_discards
 from equity.eldorado_exchange import run_exchange
 from equity.errors import InvalidInputError
 from equity.evaluator import flush_bias, hand_is_all_cards
@@ -282,6 +283,8 @@ class Sampler:
                 raise _no_fit()
             if self.board_switches:  # the hands given are as dealt: the switches move their cards
                 switch_hole_cards(q.game, hole, state, reverse=q.draw["reverse"])
+            if q.discard is not None:  # the hands given are as dealt: each seat keeps its hand's cards
+                hole, _ = play_discards(q.game, hole, board, q.discard)
             wild_rows = fixed_wild_rows(q, size)
             if q.exchange:
                 active = np.ones((size, q.players), dtype=bool)

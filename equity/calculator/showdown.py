@@ -45,7 +45,7 @@ def seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:
 def seat_strengths(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows) -> tuple:
     """High and low strengths, shape (rows, players), of dealt rows."""
     g = q.game
-    seats = seat_holes(hole, q.players, q.n_hole)
+    seats = seat_holes(hole, q.players, g.hole_cards)  # (a hand's cards, after any discard)
     high = low = None
     if q.mode != "low":
         high = np.stack([evaluate_many(g, seat, board, wild=wild_rows, check=False) for seat in seats],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from equity.errors import GameError
-from equity.games.base import Draw, Exchange, Game, HoleRule, LowRule, Street, Switch, WildRule
+from equity.games.base import Discard, Draw, Exchange, Game, HoleRule, LowRule, Street, Switch, WildRule
 from equity.games.draw import DRAW, DRAW7, SWITCH, SWITCH7
 from equity.games.egyptian import EGYPTIAN
 from equity.games.eldorado import ELDORADO
@@ -25,6 +25,7 @@ __all__ = [
     "Exchange",
     "Switch",
     "Draw",
+    "Discard",
 ]
 
 GAMES: dict[str, Game] = {

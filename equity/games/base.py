@@ -24,6 +24,7 @@ __all__ = [
     "Exchange",
     "Switch",
     "Draw",
+    "Discard",
     "Game",
     "standard_straights",
 ]
@@ -98,7 +99,17 @@ class Draw:
     limit_with_ace: int = 4
 
 
-Phase = Street | Exchange | Switch | Draw
+@dataclass(frozen=True)
+class Discard:
+    """Pineapple-style discard: after ``after_street`` each player throws ``cards`` of its hole
+    cards away face down; they are out of play.  Which cards go is a seat's discard policy
+    (``equity.discard``)."""
+
+    cards: int = 1
+    after_street: str = "flop"
+
+
+Phase = Street | Exchange | Switch | Draw | Discard
 
 #: The low hands a :class:`LowRule` may name.
 LOW_KINDS = ("ace_to_five", "deuce_to_seven")
@@ -144,7 +155,8 @@ class Game:
     deck_ranks
         Rank indexes in the deck (0 = deuce .. 12 = ace); four suits each.
     hole_cards
-        Cards dealt to each player.
+        Hole cards each player holds at the showdown: the cards dealt, less any discards
+        (:attr:`dealt_hole_cards`).
     streets
         Community cards in the order they are dealt, each with its burns.
     hand_size
@@ -164,7 +176,7 @@ class Game:
     max_players
         Most players the deck serves.
     phases
-        The deal after the hole cards: streets, exchange, switch and draw, in order.
+        The deal after the hole cards: streets, exchange, switch, draw and discard, in order.
     deck_suits
         Suit indexes in the deck (0..3 = clubs, diamonds, hearts, spades); all four by default.
 
@@ -295,6 +307,16 @@ class Game:
     def board_cards(self) -> int:
         """Community cards when the deal is complete."""
         return sum(s.cards for s in self.streets)
+
+    @property
+    def discarded_cards(self) -> int:
+        """Hole cards each player throws away in the game's discard phases (0 for most games)."""
+        return sum(p.cards for p in self.phases if isinstance(p, Discard))
+
+    @property
+    def dealt_hole_cards(self) -> int:
+        """Hole cards dealt to each player: :attr:`hole_cards` plus any discards."""
+        return self.hole_cards + self.discarded_cards
 
     @property
     def deck_size(self) -> int:

@@ -49,6 +49,12 @@ The keywords (TOML keys) are:
     Default: the most players the deck can deal, board and burns included.
 ``draw``
     ``{limit = 3, limit_with_ace = 4}``: the limits of the draw phase.
+``discard``
+    ``{after = "flop", cards = 1}``: a Pineapple-style discard, each player throwing
+    ``cards`` of its hole cards away after that street (Crazy Pineapple: three dealt,
+    one thrown after the flop; Irish: four dealt, two thrown).  ``hole_cards`` counts
+    the cards dealt and ``hole_cards_used`` the cards kept.  The phase stands right
+    after its street, or where ``phases`` lists ``"discard"``.  One discard a game.
 
 Examples
 --------
@@ -79,6 +85,7 @@ from equity.cards import ACE, RANKS, SUITS, parse_rank
 from equity.errors import CardError, GameError
 from equity.games.base import (
     LOW_KINDS,
+    Discard,
     Draw,
     Exchange,
     Game,
@@ -109,10 +116,10 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw",
+    "draw", "discard",
 )
 POT_MODES = ("high", "hi_lo", "low")
-PHASE_NAMES = ("exchange", "switch", "draw")
+PHASE_NAMES = ("exchange", "switch", "draw", "discard")
 #: The word that may end a phase list (nothing may follow it); it is not stored.
 SHOWDOWN = "showdown"
 #: Cards a draw must leave in the stub and discards together beyond the players' hands (see
@@ -214,6 +221,18 @@ def _streets(streets: Any) -> tuple[Street, ...]:
     return tuple(out)
 
 
+def _discard(discard: Any) -> Discard | None:
+    if discard is None or isinstance(discard, Discard):
+        return discard
+    if not isinstance(discard, Mapping) or not set(discard) <= {"after", "cards"} or "cards" not in discard:
+        raise GameError(f"discard must be {{after = 'flop', cards = 1}} (after: the street it follows), "
+                        f"got {discard!r}")
+    after = discard.get("after")
+    if after is not None and not isinstance(after, str):
+        raise GameError(f"discard.after names a street, such as 'flop'; got {after!r}")
+    return Discard(_whole(discard["cards"], "discard.cards", 1), "" if after is None else after)
+
+
 def _draw(draw: Any) -> Draw:
     if draw is None:
         return Draw()
@@ -226,7 +245,25 @@ def _draw(draw: Any) -> Draw:
                 _whole(draw.get("limit_with_ace", default.limit_with_ace), "draw.limit_with_ace"))
 
 
-def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase, ...]:
+def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw, discard: Discard | None = None
+            ) -> tuple[Phase, ...]:
+    listed = _listed_phases(phases, streets, draw, discard)
+    if discard is None or any(isinstance(p, Discard) for p in listed):
+        return listed
+    # the discard key alone: the phase stands right after its street
+    names = [p.name for p in listed if isinstance(p, Street)]
+    if discard.after_street not in names:
+        allowed = ", ".join(map(repr, names)) or "none: the game has no streets"
+        raise GameError(f"discard.after {discard.after_street!r} is not a street of this game (streets: "
+                        f"{allowed})" if discard.after_street else
+                        "discard: give after = the street it follows (such as 'flop'), or list 'discard' "
+                        "in phases")
+    at = next(k for k, p in enumerate(listed) if isinstance(p, Street) and p.name == discard.after_street)
+    return (*listed[:at + 1], discard, *listed[at + 1:])
+
+
+def _listed_phases(phases: Any, streets: tuple[Street, ...], draw: Draw, discard: Discard | None
+                   ) -> tuple[Phase, ...]:
     if phases is None:
         return streets
     if isinstance(phases, str) or not isinstance(phases, Iterable):
@@ -241,7 +278,7 @@ def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase
                             "drawn or moved after the showdown: put it before")
         items = items[:-1]
     for item in items:
-        if isinstance(item, (Street, Exchange, Switch, Draw)):
+        if isinstance(item, (Street, Exchange, Switch, Draw, Discard)):
             out.append(item)
         elif item == "exchange":
             before = [p for p in out if isinstance(p, Street)]
@@ -252,6 +289,16 @@ def _phases(phases: Any, streets: tuple[Street, ...], draw: Draw) -> tuple[Phase
             out.append(Switch())
         elif item == "draw":
             out.append(draw)
+        elif item == "discard":
+            if discard is None:
+                raise GameError("phases: 'discard' needs the discard key, discard = {cards = 1}")
+            before = [p for p in out if isinstance(p, Street)]
+            if not before:
+                raise GameError("phases: the discard must come after a street (such as the flop)")
+            if discard.after_street and discard.after_street != before[-1].name:
+                raise GameError(f"discard.after {discard.after_street!r}, but phases list 'discard' after "
+                                f"{before[-1].name!r}: give one place")
+            out.append(Discard(discard.cards, before[-1].name))
         elif isinstance(item, str) and item in by_name:
             out.append(by_name[item])
         else:
@@ -404,7 +451,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 hole_cards_used: Any = "any", ranking: Iterable[Any] | None = None,
                 ace_low: bool | str | None = True, wild: Any = None, low: Any = None,
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
-                draw: Mapping[str, int] | Draw | None = None) -> Game:
+                draw: Mapping[str, int] | Draw | None = None,
+                discard: Mapping[str, Any] | Discard | None = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -427,13 +475,19 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
     for field, text in (("title", title), ("source", source), ("description", description)):
         if text is not None and not isinstance(text, str):
             raise GameError(f"{field} must be text, got {text!r}")
-    hole = _whole(hole_cards, "hole_cards", 1)
+    dealt = _whole(hole_cards, "hole_cards", 1)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size not in (5, 6):
         raise GameError(f"hand_size {hand_size!r}: allowed are 5 and 6")
     ranks = _deck_ranks(deck)
     deck_suits = _deck_suits(suits)
     street_list = _streets(streets)
-    phase_list = _phases(phases, street_list, _draw(draw))
+    discard_rule = _discard(discard)
+    phase_list = _phases(phases, street_list, _draw(draw), discard_rule)
+    thrown = sum(p.cards for p in phase_list if isinstance(p, Discard))
+    if thrown >= dealt:
+        raise GameError(f"discard: {thrown} of {dealt} hole cards thrown away leaves none to play; a discard "
+                        "throws fewer cards than are dealt")
+    hole = dealt - thrown  # the cards a hand is made from
     if draw is not None and not any(isinstance(p, Draw) for p in phase_list):
         raise GameError("draw: the limits apply to a draw phase, and phases list none")
     wild_rule = _wild(wild, deck_suits)
@@ -449,7 +503,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         )
     if max_players is None:
         has_draw = any(isinstance(p, Draw) for p in phase_list)
-        max_players = max(_capacity(len(ranks) * len(deck_suits), hole, street_list, has_draw), 2)
+        max_players = max(_capacity(len(ranks) * len(deck_suits), dealt, street_list, has_draw), 2)
     game = Game(
         name=name,
         title=name if title is None else title,
@@ -626,19 +680,20 @@ def check_game(game: Game) -> Game:
     if list(game.deck_suits) != sorted(set(game.deck_suits)) or not set(game.deck_suits) <= set(range(4)):
         raise fail(f"deck_suits {game.deck_suits}: suit indexes 0..3, each once, in order")
     hole, board = game.hole_cards, game.board_cards
+    dealt = game.dealt_hole_cards
     burns = sum(s.burn for s in game.streets)
     deck_text = f"{game.deck_size}-card deck ({game.describe_deck()})"
-    needed = 2 * hole + board + burns
+    needed = 2 * dealt + board + burns
     if needed > game.deck_size:
         raise fail(
-            f"deck too small: two players need {needed} cards ({hole} hole cards each, {board} board "
+            f"deck too small: two players need {needed} cards ({dealt} hole cards each, {board} board "
             f"cards and {burns} burns) but the {deck_text} has {game.deck_size}"
         )
-    dealt_most = _capacity(game.deck_size, hole, game.streets, has_draw=False)
+    dealt_most = _capacity(game.deck_size, dealt, game.streets, has_draw=False)
     if game.max_players < 2 or game.max_players > dealt_most:
         raise fail(
             f"max_players {game.max_players}: the {game.deck_size}-card deck deals at most "
-            f"{dealt_most} players {hole} hole cards each, {board} board cards and {burns} burns"
+            f"{dealt_most} players {dealt} hole cards each, {board} board cards and {burns} burns"
         )
     rule = game.hole_rule
     if rule.max_used < 1:
@@ -683,6 +738,28 @@ def _low_can_qualify(game: Game) -> bool:
     return any(chosen not in straights for chosen in itertools.combinations(sorted(ranks), low.hand_size))
 
 
+def _check_discards(game: Game, fail) -> None:
+    """One discard a game, right after the street it names, with no other phase that moves or
+    replaces hole cards."""
+    phases = game.phases
+    at = [k for k, p in enumerate(phases) if isinstance(p, Discard)]
+    if not at:
+        return
+    if len(at) > 1:
+        raise fail("phases: at most one discard (give one discard of several cards)")
+    k = at[0]
+    discard = phases[k]
+    before = [p for p in phases[:k] if isinstance(p, Street)]
+    if not before or before[-1].name != discard.after_street or not isinstance(phases[k - 1], Street):
+        raise fail(f"phases: the discard must come right after the street it names "
+                   f"({discard.after_street!r})")
+    others = sorted({_phase_name(p) for p in phases if isinstance(p, (Exchange, Switch, Draw))})
+    if others:
+        raise fail(f"phases: a discard with {' and '.join(map(repr, others))} in one game is not supported")
+    if not isinstance(discard.cards, int) or discard.cards < 1:
+        raise fail(f"discard.cards {discard.cards!r}: a whole number of at least 1")
+
+
 def _check_phases(game: Game, fail) -> None:
     phases = game.phases
     streets_listed = tuple(p for p in phases if isinstance(p, Street))
@@ -692,8 +769,9 @@ def _check_phases(game: Game, fail) -> None:
             f"{[s.name for s in game.streets]}: list every street once, in order"
         )
     for phase in phases:
-        if not isinstance(phase, (Street, Exchange, Switch, Draw)):
-            raise fail(f"phase {phase!r}: allowed phases are streets, Exchange, Switch and Draw")
+        if not isinstance(phase, (Street, Exchange, Switch, Draw, Discard)):
+            raise fail(f"phase {phase!r}: allowed phases are streets, Exchange, Switch, Draw and Discard")
+    _check_discards(game, fail)
     exchanges = [k for k, p in enumerate(phases) if isinstance(p, Exchange)]
     wild = game.wild
     if exchanges and any(isinstance(p, Switch) for p in phases):
@@ -771,7 +849,7 @@ def _hole_rule_text(rule: HoleRule, hole_cards: int) -> str:
 def _phase_name(phase: Phase) -> str:
     if isinstance(phase, Street):
         return phase.name
-    return {Exchange: "exchange", Switch: "switch", Draw: "draw"}[type(phase)]
+    return {Exchange: "exchange", Switch: "switch", Draw: "draw", Discard: "discard"}[type(phase)]
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -795,7 +873,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     out["deck"] = _deck_text(game.deck_ranks)
     if len(game.deck_suits) != 4:
         out["suits"] = "".join(SUITS[s] for s in game.deck_suits)
-    out["hole_cards"] = game.hole_cards
+    out["hole_cards"] = game.dealt_hole_cards
     out["streets"] = [{"name": s.name, "cards": s.cards, "burn": s.burn} for s in game.streets]
     if game.phases != game.streets:
         out["phases"] = [_phase_name(p) for p in game.phases]
@@ -813,6 +891,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     draws = [p for p in game.phases if isinstance(p, Draw)]
     if draws and draws[0] != Draw():
         out["draw"] = {"limit": draws[0].limit, "limit_with_ace": draws[0].limit_with_ace}
+    discards = [p for p in game.phases if isinstance(p, Discard)]
+    if discards:
+        out["discard"] = {"after": discards[0].after_street, "cards": discards[0].cards}
     rebuilt = game_from_dict(out)
     if rebuilt != game:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
