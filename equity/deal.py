@@ -50,7 +50,7 @@ from equity.options import (
     wild_can_be_ace,
 )
 from equity.options import stakes as check_stakes
-from equity.pots import pot_shares_many, settle_many
+from equity.pots import board_pot_shares, pot_shares_many, settle_many
 from equity.results import SeatSums
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
@@ -66,9 +66,19 @@ MAX_DEALS = 2**40
 
 
 def _streets(game: Game) -> tuple[np.ndarray, np.ndarray]:
-    cards = np.array([s.cards for s in game.streets], dtype=np.int64)
-    burns = np.array([s.burn for s in game.streets], dtype=np.int64)
+    """Each street's cards and burns in dealing order (each street once per board)."""
+    cards = np.array([s.cards for s in game.streets for _ in range(game.boards)], dtype=np.int64)
+    burns = np.array([s.burn for s in game.streets for _ in range(game.boards)], dtype=np.int64)
     return cards, burns
+
+
+def split_boards(game: Game, board: np.ndarray) -> list[np.ndarray]:
+    """Each board's cards ``(n, board_cards)`` from rows of every board's, board 1 first (the
+    layout of :attr:`Deals.board`); one board: the rows themselves."""
+    if game.boards == 1:
+        return [board]
+    size = game.board_cards
+    return [np.ascontiguousarray(board[:, b * size:(b + 1) * size]) for b in range(game.boards)]
 
 
 def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | list[str]]:
@@ -90,19 +100,24 @@ def deal_from_order(game: str | Game, players: int, order) -> dict[str, str | li
         if code not in g.deck:
             raise InvalidInputError(f"card '{card_text(code)}' is not in the {g.name} deck")
     street_cards, street_burns = _streets(g)
-    needed = players * g.hole_cards + int(street_cards.sum() + street_burns.sum())
+    h = g.dealt_hole_cards
+    needed = players * h + int(street_cards.sum() + street_burns.sum())
     if len(cards) < needed:
         raise InvalidInputError(f"{g.name} with {players} players needs {needed} cards, got {len(cards)}")
-    hole = np.zeros(players * g.hole_cards, dtype=np.uint8)
+    hole = np.zeros(players * h, dtype=np.uint8)
     board = np.zeros(int(street_cards.sum()), dtype=np.uint8)
     burns = np.zeros(int(street_burns.sum()), dtype=np.uint8)
-    deal_from_top(cards, players, g.hole_cards, street_cards, street_burns, hole, board, burns)
-    seats = hole.reshape(players, g.hole_cards)
-    return {
+    deal_from_top(cards, players, h, street_cards, street_burns, hole, board, burns)
+    seats = hole.reshape(players, h)
+    dealt = {
         "hole": ["".join(CARD_TEXT[c] for c in seat) for seat in seats],
         "board": "".join(CARD_TEXT[c] for c in board),
         "burns": "".join(CARD_TEXT[c] for c in burns),
     }
+    if g.boards > 1:  # each board's cards, board 1 first
+        boards = split_boards(g, board[list(g.board_order())][None, :])
+        dealt["board"] = " / ".join("".join(CARD_TEXT[c] for c in b[0]) for b in boards)
+    return dealt
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,6 +166,12 @@ class Deals:
     discarded
         A game with a discard: the cards each seat threw away (``uint8[deals, players, cards]``,
         in dealt order); ``hole`` holds the cards kept.
+    high_2, low_2
+        A double-board game: the strengths with board 2 (``board`` holds board 1's cards, then
+        board 2's; ``high`` and ``low`` are board 1's).
+    killed
+        A game with kill cards: whether each board holds one (``bool[deals, boards]``); such a
+        board's part of the pot goes to the best qualifying low (to the high when none qualifies).
     """
 
     game: Game
@@ -172,6 +193,9 @@ class Deals:
     drawn: np.ndarray | None = None
     gave_up: np.ndarray | None = None
     discarded: np.ndarray | None = None
+    high_2: np.ndarray | None = None
+    low_2: np.ndarray | None = None
+    killed: np.ndarray | None = None
 
     @property
     def deals(self) -> int:
@@ -204,8 +228,11 @@ class Deals:
             "seat": np.tile(np.arange(players), n),
             "hole": row_texts(self.hole.reshape(n * players, -1)),
         }
+        boards = split_boards(g, self.board)
         if g.streets:
-            columns["board"] = np.repeat(row_texts(self.board), players)
+            columns["board"] = np.repeat(row_texts(boards[0]), players)
+        if g.boards > 1:
+            columns["board_2"] = np.repeat(row_texts(boards[1]), players)
         columns.update({
             "folded": self.folded.ravel(),
             "category": pd.Categorical(categories_of(g, self.high.ravel()), dtype=category_dtype(g)),
@@ -223,6 +250,15 @@ class Deals:
             columns["drawn"] = self.drawn.ravel()
         if self.discarded is not None:
             columns["discarded"] = row_texts(self.discarded.reshape(n * players, -1))
+        if self.high_2 is not None:
+            columns["category_2"] = pd.Categorical(categories_of(g, self.high_2.ravel()),
+                                                   dtype=category_dtype(g))
+            columns["strength_2"] = self.high_2.ravel()
+        if self.low_2 is not None:
+            columns["low_2"] = self.low_2.ravel()
+        if self.killed is not None:
+            for b in range(self.killed.shape[1]):
+                columns["killed" if b == 0 else f"killed_{b + 1}"] = np.repeat(self.killed[:, b], players)
         if self.chips is not None:
             columns["chips"] = self.chips.ravel()
         if self.low is not None:
@@ -278,20 +314,31 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
     g, players = s.game, s.players
     n = hole.shape[0]
     seat_hole = hole.reshape(n * players, g.hole_cards)
-    # a game with no streets (Switch, draw) has no board (None); a game with streets passes its rows
-    seat_board = np.repeat(board, players, axis=0) if g.streets else None
-    high = evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players)
-    low = None
-    if s.mode != "high":
-        low = evaluate_low_many(g, seat_hole, seat_board, wild=wild_rows, wild_can_be_ace=s.wild_can_be_ace,
-                                check=False).reshape(n, players)
-    share = pot_shares_many(None if s.mode == "low" else high, low=low, mode=s.mode, folded=folded)
+    boards = split_boards(g, board)
+    need_low = s.mode != "high" or bool(g.kill_cards)  # (a killed board plays for low)
+    highs, lows = [], []
+    for one in boards:
+        # a game with no streets (Switch, draw) has no board (None); a game with streets passes its rows
+        seat_board = np.repeat(one, players, axis=0) if g.streets else None
+        highs.append(evaluate_many(g, seat_hole, seat_board, wild=wild_rows, check=False).reshape(n, players))
+        lows.append(evaluate_low_many(g, seat_hole, seat_board, wild=wild_rows,
+                                      wild_can_be_ace=s.wild_can_be_ace, check=False).reshape(n, players)
+                    if need_low else None)
+    high, low = highs[0], lows[0]
+    if g.boards > 1 or g.kill_cards:
+        share, _ = board_pot_shares(highs, lows, boards, mode=s.mode, kill_cards=g.kill_cards, folded=folded)
+        if g.boards > 1:
+            records.update(high_2=highs[1], low_2=lows[1])
+        if g.kill_cards:
+            records["killed"] = np.stack([np.isin(b, g.kill_cards).any(axis=1) for b in boards], axis=1)
+    else:
+        share = pot_shares_many(None if s.mode == "low" else high, low=low, mode=s.mode, folded=folded)
     chips = None
     if s.stakes is not None:
         chips = settle_many(None if s.mode == "low" else high, s.stakes, low=low, mode=s.mode,
                             folded=folded) - s.stakes
     used = None
-    if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1:
+    if usage and g.hole_rule.min_used == 0 and g.hole_cards > 1 and g.boards == 1:
         used = hole_cards_used_many(g, seat_hole, seat_board, wild=wild_rows,
                                     check=False).reshape(n, players)
     return Deals(g, first_deal, hole.reshape(n, players, g.hole_cards), board, folded, high, share, low,
@@ -309,6 +356,8 @@ def _play_chunk(s: _Setup, chunk: int, first_deal: int, n: int, usage: bool) -> 
     board = np.empty((n, int(street_cards.sum())), dtype=np.uint8)
     burns = np.empty((n, int(street_burns.sum())), dtype=np.uint8)
     deal_chunk(state, deck, n, players, g.dealt_hole_cards, street_cards, street_burns, hole, board, burns)
+    if g.boards > 1:  # dealt street by street, board by board: each board's cards together
+        board = np.ascontiguousarray(board[:, list(g.board_order())])
     records = {}
     if s.discard is not None:  # each seat keeps its hand's cards; the rest are out of play
         hole, thrown = play_discards(g, hole, board, s.discard)
@@ -364,7 +413,7 @@ def _chunks(s: _Setup, deals: int, first_chunk: int, usage: bool, show: bool) ->
 # ---------------------------------------------------------------------------------------------
 def _fused_plain(g: Game, mode: str, stakes) -> bool:
     """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
-    plain = not has_phase(g, Exchange, Switch, Draw, Discard)
+    plain = not has_phase(g, Exchange, Switch, Draw, Discard) and g.boards == 1 and not g.kill_cards
     return plain and kernel_takes_rule(g) and g.wild is None and mode == "high" and stakes is None
 
 
@@ -488,6 +537,9 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
             raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
                               f"got {stakes!r}")
         chip_stakes, _ = check_stakes(stakes, (players,), "the players", True)  # settle's checks
+        if g.boards > 1 or g.kill_cards:
+            raise OptionError(f"{g.name}: stakes are settled on one board with no kill card; this game "
+                              f"{'deals two boards' if g.boards > 1 else 'has kill cards'}: leave stakes out")
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
     folding = read_fold_policy(g, players, fold_policy, fold_samples)

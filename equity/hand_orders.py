@@ -53,7 +53,7 @@ import numpy as np
 
 from equity.cards import RANKS, format_cards
 from equity.errors import GameError
-from equity.games import GAMES, Draw, Exchange, Game, Switch, get_game
+from equity.games import GAMES, Discard, Draw, Exchange, Game, Switch, get_game
 
 __all__ = ["HAND_ORDER_SEED", "TRIALS", "EXACT_BOARDS", "MAX_HOLE_CARDS", "DATA_DIR", "hand_order",
            "build_hand_order", "percent_combos", "hand_classes_of", "HandClassSet", "write_shipped"]
@@ -98,7 +98,7 @@ class HandClassSet:
 
 
 def _check_orderable(g: Game) -> None:
-    changes = [what for kind, what in ((Switch, "a switch"), (Draw, "a draw")) if any(
+    changes = [what for kind, what in ((Switch, "a switch"), (Draw, "a draw"), (Discard, "a discard")) if any(
         isinstance(p, kind) for p in g.phases)]
     if changes:
         raise GameError(f"{g.name} has {' and '.join(changes)}: its hands change after the deal, so it "
@@ -178,6 +178,8 @@ def _method(g: Game) -> tuple[str, int | None, int | None]:
 def _rules_key(g: Game) -> str:
     shape = repr((g.deck_suits, g.hole_cards, g.streets, g.hole_rule, g.phases, g.wild, g.low,
                   g.pot_modes[0], _VERSION))
+    if g.boards != 1 or g.kill_cards:  # (added later: the keys of one-board games are as they were)
+        shape += repr((g.boards, g.kill_cards))
     return hashlib.sha256(shape.encode()).hexdigest()[:12]
 
 

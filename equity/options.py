@@ -74,7 +74,7 @@ def check_players(game: Game, players: int) -> None:
     """Refuse a player count the game or its deck cannot deal (hole cards, board and burns)."""
     if not is_whole_number(players):
         raise OptionError(f"players must be a whole number, got {players!r}")
-    board = sum(s.cards + s.burn for s in game.streets)
+    board = sum(s.cards + s.burn for s in game.streets) * game.boards
     most = min(game.max_players, (game.deck_size - board) // game.dealt_hole_cards)
     if not 2 <= players <= most:
         raise OptionError(

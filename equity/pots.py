@@ -16,7 +16,7 @@ from equity.errors import InvalidInputError, OptionError
 from equity.options import as_fold_mask, chip_counts, fold_mask, same_shape, where
 from equity.options import stakes as check_stakes
 
-__all__ = ["MODES", "settle", "settle_many", "pot_shares_many", "pot_share_parts"]
+__all__ = ["MODES", "settle", "settle_many", "pot_shares_many", "pot_share_parts", "board_pot_shares"]
 
 #: The pot modes, in the order the docs list them.
 MODES = ("high", "low", "hi_lo")
@@ -248,3 +248,53 @@ def pot_share_parts(high, *, low=None, mode: str = "high",
     high_part = np.empty_like(out) if code == HI_LO else _NO_SHARES
     pot_share_rows(high_arr.ravel(), low_arr.ravel(), folded_arr, shape[1], code, out, high_part)
     return out.reshape(shape), high_part.reshape(shape) if code == HI_LO else None
+
+
+def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(),
+                     folded=None) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`pot_share_parts` of a deal with one or more boards and perhaps kill cards.
+
+    Each board plays for an equal part of the pot (half each on two boards), as ``mode`` says
+    (hi-lo on each board in a hi-lo pot); a board holding a kill card plays its part for low
+    only: the best qualifying low takes it all, and where no low qualifies it is played as it
+    would have been.  With one board and no kill card this is :func:`pot_share_parts`.
+
+    Parameters
+    ----------
+    highs, lows
+        Per board, the strengths ``(n_deals, n_players)`` of each seat's hand with that board
+        (None where the mode needs none; the lows are needed wherever a board may be killed).
+    boards
+        Per board, its cards ``(n_deals, cards)`` (read only for kill cards).
+    mode, folded
+        As :func:`pot_share_parts`.
+    kill_cards
+        Card codes that kill a board's high hand.
+
+    Examples
+    --------
+    >>> shares, _ = board_pot_shares([[[9, 5]], [[1, 5]]], [None, None], [[[0]], [[1]]])
+    >>> shares.tolist()  # seat 0 wins board 1, seat 1 board 2
+    [[0.5, 0.5]]
+    """
+    kill = np.asarray(kill_cards, dtype=np.int64)
+    total = high_total = None
+    for high, low, board in zip(highs, lows, boards, strict=True):
+        shares, high_part = pot_share_parts(high if mode != "low" else None,
+                                            low=low if mode != "high" else None, mode=mode, folded=folded)
+        if kill.size:
+            # a killed board goes to the best low; with no low that qualifies, the high takes it
+            live = np.asarray(low) > 0
+            if folded is not None:
+                live &= ~np.asarray(folded, dtype=bool)
+            killed = np.isin(np.asarray(board), kill).any(axis=1) & live.any(axis=1)
+            if killed.any():
+                low_only, _ = pot_share_parts(None, low=low, mode="low", folded=folded)
+                shares = np.where(killed[:, None], low_only, shares)
+                if high_part is not None:
+                    high_part = np.where(killed[:, None], 0.0, high_part)
+        total = shares if total is None else total + shares
+        if high_part is not None:
+            high_total = high_part if high_total is None else high_total + high_part
+    n = len(highs)
+    return total / n, None if high_total is None else high_total / n

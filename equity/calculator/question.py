@@ -95,7 +95,21 @@ class Question:
 
     @property
     def missing(self) -> int:
-        return self.game.board_cards - len(self.board)
+        """Community cards still to come, every board's."""
+        return self.game.dealt_board_cards - len(self.board)
+
+    def boards(self, rows: np.ndarray) -> list[np.ndarray]:
+        """Each board's cards ``(n, board_cards)`` from dealt board rows (the known cards, every
+        board's in turn, then the cards dealt); one board: the rows themselves."""
+        g = self.game
+        if g.boards == 1:
+            return [rows]
+        known = len(self.board) // g.boards
+        rest = g.board_cards - known
+        start = len(self.board)
+        return [np.ascontiguousarray(np.concatenate(
+            [rows[:, b * known:(b + 1) * known], rows[:, start + b * rest:start + (b + 1) * rest]], axis=1))
+            for b in range(g.boards)]
 
     @property
     def fixed_wild(self) -> int | None:
@@ -118,7 +132,9 @@ class Question:
         pot = self.mode == "high" or (
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
             and low.hand_size == g.hand_size)
-        return not self.exchange and not self.switch and self.discard is None and no_wild and pot and ruled
+        one_pot = g.boards == 1 and not g.kill_cards
+        return (not self.exchange and not self.switch and self.discard is None and one_pot and no_wild and pot
+                and ruled)
 
     def switch_fused(self) -> bool:
         """Whether the fused Switch kernel applies: switch or draw phases on hands with no board,
@@ -233,6 +249,34 @@ def _wild_rule(g: Game, wild) -> int | None:
     return rank
 
 
+def _board_cards(g: Game, board) -> tuple[np.ndarray, int]:
+    """The board's known cards (every board's, board 1 first) and how many each board has.
+
+    A double-board game takes its boards as one text with ``/`` between them
+    (``"AhKd2c / 7s8s9s"``) or as a list of texts, each board to the same street (the streets
+    are dealt to both boards together); no board at all is the deal before the flop."""
+    empty = np.zeros(0, dtype=np.uint8)
+    if board is None or (isinstance(board, str) and not board.strip()):
+        return empty, 0
+    if g.boards == 1:
+        if isinstance(board, (list, tuple)) and any(isinstance(b, str) for b in board):
+            raise InvalidInputError(f"{g.name} deals one board: give it as one text, such as 'AhKd2c'")
+        codes = game_cards(board, "board", g)
+        return codes, len(codes)
+    parts = board.split("/") if isinstance(board, str) else list(board) if isinstance(board, (list, tuple)) \
+        else None
+    if parts is None or len(parts) != g.boards or not all(isinstance(p, str) for p in parts):
+        raise InvalidInputError(f"{g.name} deals {g.boards} boards: give them as 'AhKd2c / 7s8s9s' or a list "
+                                f"of {g.boards} texts, each to the same street (or no board); got {board!r}")
+    boards = [game_cards(p, f"board {b + 1}", g) if p.strip() else empty for b, p in enumerate(parts)]
+    sizes = {len(b) for b in boards}
+    if len(sizes) != 1:
+        counts = ", ".join(str(len(b)) for b in boards)
+        raise InvalidInputError(f"{g.name}: the boards are dealt street by street together, so each board "
+                                f"given reaches the same street; got {counts} cards")
+    return np.concatenate(boards).astype(np.uint8), sizes.pop()
+
+
 def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) -> Question:
     """Check a ``calc`` call's arguments (see :func:`equity.calc`) and return its question."""
     g = get_game(game)
@@ -243,8 +287,7 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
     if not 2 <= len(hand_texts) <= g.max_players:
         given = f"{len(hand_texts)} hand{'' if len(hand_texts) == 1 else 's'} given"
         raise OptionError(f"{given}: {g.name} allows 2 to {g.max_players} players")
-    board_codes = game_cards(board, "board", g) if board is not None and str(board).strip() else \
-        np.zeros(0, dtype=np.uint8)
+    board_codes, per_board = _board_cards(g, board)
     dead_codes = game_cards(dead, "dead cards", g) if dead is not None and str(dead).strip() else \
         np.zeros(0, dtype=np.uint8)
     for what, codes in (("board", board_codes), ("dead cards", dead_codes)):
@@ -276,13 +319,13 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
                 f"{g.name}: wild={rules['wild']!r}, but the wild card is the last card swapped into "
                 f"the {after} and the {after} {format_cards(swapped_into)} holds no card of that rank "
                 "(give the final flop as the board, or wild='none')")
-    if len(board_codes) > g.board_cards:
+    if per_board > g.board_cards:
         raise InvalidInputError(f"{g.name} deals {n_cards(g.board_cards)} to the board; the board "
-                                f"given has {len(board_codes)}")
-    if len(board_codes) not in sizes:
+                                f"given has {per_board}")
+    if per_board not in sizes:
         before = " before the exchange" if exchange else ""
         raise InvalidInputError(
-            f"{g.name}: a board of {n_cards(len(board_codes))} does not end a street (boards of "
+            f"{g.name}: a board of {n_cards(per_board)} does not end a street (boards of "
             f"{', '.join(map(str, sizes))} cards{before})")
     if policies is not None and not exchange:
         raise OptionError(f"policies make the exchange of a game with one (eldorado, before the "

@@ -16,7 +16,7 @@ from equity._kernels.bundles import SeatCards, SevenTables
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, n_cards
-from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
+from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
 from equity.discard import play_discards
 from equity.eldorado_exchange import run_exchange
 from equity.errors import InvalidInputError
@@ -276,7 +276,7 @@ class Sampler:
             wild_rows = None
         else:
             hole = np.empty((size, q.players * q.n_hole), dtype=np.uint8)
-            board = np.empty((size, q.game.board_cards), dtype=np.uint8)
+            board = np.empty((size, q.game.dealt_board_cards), dtype=np.uint8)
             dealt = deal_rows(state, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board, hole,
                               board)
             if dealt < size:
@@ -297,10 +297,8 @@ class Sampler:
                     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(state.tolist())))
                     folded = gave_up(q.game, q.fold_policy, hole, board, wild, active, took, rng, q.mode,
                                      q.wild_can_be_ace)
-                    high, low = seat_strengths(q, hole, board, wild_rows)
-                    return row_sums(*pot_shares(q, high, low, folded)), folded.sum(axis=0)
-        high, low = seat_strengths(q, hole, board, wild_rows)
-        return row_sums(*pot_shares(q, high, low)), None
+                    return row_sums(*deal_shares(q, hole, board, wild_rows, folded)), folded.sum(axis=0)
+        return row_sums(*deal_shares(q, hole, board, wild_rows)), None
 
 
 def _add_chunk(sums: SeatSums, chunk) -> None:

@@ -16,7 +16,7 @@ from equity.evaluator import (
     hand_tables,
     kernel_hand_rule,
 )
-from equity.pots import pot_share_parts
+from equity.pots import board_pot_shares, pot_share_parts
 from equity.tables import tables_for
 
 __all__ = ["pot_shares", "seat_holes", "seat_strengths", "fixed_wild_rows", "table_args"]
@@ -26,6 +26,19 @@ def pot_shares(q: Question, high: np.ndarray | None, low: np.ndarray | None, fol
     """Pot shares of rows of strengths (and the high half's part, for a hi-lo pot); ``folded``
     seats (who gave up after the exchange) win nothing."""
     return pot_share_parts(high, low=low, mode=q.mode, folded=folded)
+
+
+def deal_shares(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows, folded=None):
+    """Pot shares of dealt rows (and the high half's part, for a hi-lo pot): the seats'
+    strengths with each board, each board its part of the pot, kill cards played
+    (:func:`equity.pots.board_pot_shares`)."""
+    g = q.game
+    if g.boards == 1 and not g.kill_cards:
+        return pot_shares(q, *seat_strengths(q, hole, board, wild_rows), folded)
+    boards = q.boards(board)
+    strengths = [seat_strengths(q, hole, one, wild_rows, need_low=bool(g.kill_cards)) for one in boards]
+    return board_pot_shares([s[0] for s in strengths], [s[1] for s in strengths], boards, mode=q.mode,
+                            kill_cards=g.kill_cards, folded=folded)
 
 
 def seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:
@@ -42,15 +55,17 @@ def seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:
     return [np.ascontiguousarray(hole[:, p * n_hole:(p + 1) * n_hole]) for p in range(players)]
 
 
-def seat_strengths(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows) -> tuple:
-    """High and low strengths, shape (rows, players), of dealt rows."""
+def seat_strengths(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows,
+                   need_low: bool = False) -> tuple:
+    """High and low strengths, shape (rows, players), of dealt rows (the low also in a high pot
+    with ``need_low``)."""
     g = q.game
     seats = seat_holes(hole, q.players, g.hole_cards)  # (a hand's cards, after any discard)
     high = low = None
     if q.mode != "low":
         high = np.stack([evaluate_many(g, seat, board, wild=wild_rows, check=False) for seat in seats],
                         axis=1)
-    if q.mode != "high":
+    if q.mode != "high" or need_low:
         low = np.stack([evaluate_low_many(g, seat, board, wild=wild_rows, check=False,
                                           wild_can_be_ace=q.wild_can_be_ace)
                         for seat in seats], axis=1)

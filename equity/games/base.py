@@ -179,6 +179,13 @@ class Game:
         The deal after the hole cards: streets, exchange, switch, draw and discard, in order.
     deck_suits
         Suit indexes in the deck (0..3 = clubs, diamonds, hearts, spades); all four by default.
+    boards
+        Boards dealt (1, or 2 for a double-board game): each street deals its burns and cards to
+        each board in turn, board 1 first; each board plays for half the pot, hi-lo on each where
+        the pot is hi-lo.
+    kill_cards
+        Card codes that kill a board's high hand: a board holding one of them plays its pot for
+        low only (needs a low rule); empty for most games.
 
     Custom games are defined the same way (or with :func:`equity.define_game` and
     TOML files, :mod:`equity.games.custom`); ``ranking`` may be given as category
@@ -202,6 +209,8 @@ class Game:
     phases: tuple[Phase, ...] = field(default=())
     description: str = ""
     deck_suits: tuple[int, ...] = (0, 1, 2, 3)
+    boards: int = 1
+    kill_cards: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self._normalize()
@@ -227,7 +236,7 @@ class Game:
 
     def _normalize(self) -> None:
         """Sequences become tuples and category names become :class:`Category` members."""
-        for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits"):
+        for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits", "kill_cards"):
             value = getattr(self, name)
             if not isinstance(value, tuple) and not isinstance(value, str):
                 object.__setattr__(self, name, tuple(value))
@@ -284,6 +293,21 @@ class Game:
                     f"game {name!r}: max_wild_cards {wild.max_wild_cards}: a wild rank has "
                     f"{len(self.deck_suits)} cards in this deck"
                 )
+        if isinstance(self.boards, bool) or self.boards not in (1, 2):
+            raise GameError(f"game {name!r}: boards {self.boards!r} (allowed: 1, or 2 for a double-board "
+                            "game)")
+        if self.boards > 1 and not self.streets:
+            raise GameError(f"game {name!r}: boards {self.boards}: a game with no streets has no board to "
+                            "double")
+        if self.kill_cards:
+            deck = set(self.deck)
+            outside = [c for c in self.kill_cards if c not in deck]
+            if outside or len(set(self.kill_cards)) != len(self.kill_cards):
+                raise GameError(f"game {name!r}: kill cards {list(self.kill_cards)}: card codes of the deck, "
+                                "each once")
+            if self.low is None or not self.streets:
+                raise GameError(f"game {name!r}: a kill card turns a board's pot to low: the game needs a "
+                                "low rule (low = ...) and a board")
         low = self.low
         if low is not None:
             if low.kind not in LOW_KINDS:
@@ -317,6 +341,22 @@ class Game:
     def dealt_hole_cards(self) -> int:
         """Hole cards dealt to each player: :attr:`hole_cards` plus any discards."""
         return self.hole_cards + self.discarded_cards
+
+    def board_order(self) -> tuple[int, ...]:
+        """Where each board's cards fall among the community cards in dealing order (each street
+        to board 1, then board 2, ...): board 1's positions first, then board 2's."""
+        board = {b: [] for b in range(self.boards)}
+        at = 0
+        for s in self.streets:
+            for b in range(self.boards):
+                board[b] += range(at, at + s.cards)
+                at += s.cards
+        return tuple(i for b in range(self.boards) for i in board[b])
+
+    @property
+    def dealt_board_cards(self) -> int:
+        """Community cards dealt in all, every board (``board_cards`` is one board's)."""
+        return self.board_cards * self.boards
 
     @property
     def deck_size(self) -> int:

@@ -49,6 +49,13 @@ The keywords (TOML keys) are:
     Default: the most players the deck can deal, board and burns included.
 ``draw``
     ``{limit = 3, limit_with_ace = 4}``: the limits of the draw phase.
+``boards``
+    ``2`` for a double-board game (default 1): each street is dealt to each board in
+    turn (its burns, then its cards; board 1 first), and each board plays for half the
+    pot, hi-lo on each board where the pot is hi-lo.
+``kill``
+    Kill cards: a rank (``"Q"``: any queen), a card (``"Qs"``) or a list of them; a board
+    holding one plays its pot for low only (needs ``low``).
 ``discard``
     ``{after = "flop", cards = 1}``: a Pineapple-style discard, each player throwing
     ``cards`` of its hole cards away after that street (Crazy Pineapple: three dealt,
@@ -81,7 +88,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from equity.cards import ACE, RANKS, SUITS, parse_rank
+from equity.cards import ACE, RANKS, SUITS, card_codes, card_text, parse_rank
 from equity.errors import CardError, GameError
 from equity.games.base import (
     LOW_KINDS,
@@ -116,7 +123,7 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw", "discard",
+    "draw", "discard", "boards", "kill",
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw", "discard")
@@ -231,6 +238,34 @@ def _discard(discard: Any) -> Discard | None:
     if after is not None and not isinstance(after, str):
         raise GameError(f"discard.after names a street, such as 'flop'; got {after!r}")
     return Discard(_whole(discard["cards"], "discard.cards", 1), "" if after is None else after)
+
+
+def _kill(kill: Any, ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[int, ...]:
+    """Kill cards: a rank (every card of it in the deck), a card, or a list of them."""
+    if kill is None:
+        return ()
+    items = [kill] if isinstance(kill, str) else kill
+    if not isinstance(items, (list, tuple)) or not items or not all(isinstance(k, str) for k in items):
+        raise GameError(f"kill must be a rank ('Q'), a card ('Qs') or a list of them, got {kill!r}")
+    codes: list[int] = []
+    for item in items:
+        text = item.strip()
+        if len(text) >= 2 and text[-1].lower() in SUITS:
+            try:
+                codes.append(int(card_codes(text)[0]) if len(card_codes(text)) == 1 else -1)
+            except CardError as error:
+                raise GameError(f"kill: {error}") from None
+            if codes[-1] < 0:
+                raise GameError(f"kill: {item!r} is not one card")
+        else:
+            rank = _rank(text, "kill")
+            codes += [4 * rank + s for s in suits]
+    outside = [c for c in codes if c // 4 not in ranks or c % 4 not in suits]
+    if outside:
+        raise GameError(f"kill: {card_text(outside[0])} is not in the deck")
+    if len(set(codes)) != len(codes):
+        raise GameError(f"kill {kill!r} names a card twice")
+    return tuple(sorted(codes))
 
 
 def _draw(draw: Any) -> Draw:
@@ -433,9 +468,10 @@ def _pot_modes(pot_modes: Any) -> tuple[str, ...]:
     return modes
 
 
-def _capacity(deck_size: int, hole_cards: int, streets: tuple[Street, ...], has_draw: bool) -> int:
+def _capacity(deck_size: int, hole_cards: int, streets: tuple[Street, ...], has_draw: bool,
+              boards: int = 1) -> int:
     """The most players the deck deals hole cards, board and burns to (and a draw's stub)."""
-    board = sum(s.cards + s.burn for s in streets)
+    board = sum(s.cards + s.burn for s in streets) * boards
     most = (deck_size - board) // hole_cards
     if has_draw:
         most = min(most, (deck_size - DRAW_RESERVE) // hole_cards)
@@ -452,7 +488,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 ace_low: bool | str | None = True, wild: Any = None, low: Any = None,
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
                 draw: Mapping[str, int] | Draw | None = None,
-                discard: Mapping[str, Any] | Discard | None = None) -> Game:
+                discard: Mapping[str, Any] | Discard | None = None, boards: int = 1,
+                kill: Any = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -503,7 +540,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         )
     if max_players is None:
         has_draw = any(isinstance(p, Draw) for p in phase_list)
-        max_players = max(_capacity(len(ranks) * len(deck_suits), dealt, street_list, has_draw), 2)
+        max_players = max(_capacity(len(ranks) * len(deck_suits), dealt, street_list, has_draw,
+                                    _whole(boards, "boards", 1)), 2)
     game = Game(
         name=name,
         title=name if title is None else title,
@@ -522,6 +560,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         phases=phase_list,
         description=description,
         deck_suits=deck_suits,
+        boards=_whole(boards, "boards", 1),
+        kill_cards=_kill(kill, ranks, deck_suits),
     )
     return check_game(game)
 
@@ -683,17 +723,18 @@ def check_game(game: Game) -> Game:
     dealt = game.dealt_hole_cards
     burns = sum(s.burn for s in game.streets)
     deck_text = f"{game.deck_size}-card deck ({game.describe_deck()})"
-    needed = 2 * dealt + board + burns
+    boards = "" if game.boards == 1 else f" on each of {game.boards} boards"
+    needed = 2 * dealt + (board + burns) * game.boards
     if needed > game.deck_size:
         raise fail(
             f"deck too small: two players need {needed} cards ({dealt} hole cards each, {board} board "
-            f"cards and {burns} burns) but the {deck_text} has {game.deck_size}"
+            f"cards and {burns} burns{boards}) but the {deck_text} has {game.deck_size}"
         )
-    dealt_most = _capacity(game.deck_size, dealt, game.streets, has_draw=False)
+    dealt_most = _capacity(game.deck_size, dealt, game.streets, has_draw=False, boards=game.boards)
     if game.max_players < 2 or game.max_players > dealt_most:
         raise fail(
             f"max_players {game.max_players}: the {game.deck_size}-card deck deals at most "
-            f"{dealt_most} players {dealt} hole cards each, {board} board cards and {burns} burns"
+            f"{dealt_most} players {dealt} hole cards each, {board} board cards and {burns} burns{boards}"
         )
     rule = game.hole_rule
     if rule.max_used < 1:
@@ -894,6 +935,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     discards = [p for p in game.phases if isinstance(p, Discard)]
     if discards:
         out["discard"] = {"after": discards[0].after_street, "cards": discards[0].cards}
+    if game.boards != 1:
+        out["boards"] = game.boards
+    if game.kill_cards:
+        out["kill"] = [card_text(c) for c in game.kill_cards]
     rebuilt = game_from_dict(out)
     if rebuilt != game:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
