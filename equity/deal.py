@@ -30,6 +30,7 @@ from equity.evaluator import (
     evaluate_low_many,
     evaluate_many,
     hand_tables,
+    high_floor,
     hole_cards_used_many,
     kernel_takes_rule,
 )
@@ -325,8 +326,9 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
                                       wild_can_be_ace=s.wild_can_be_ace, check=False).reshape(n, players)
                     if need_low else None)
     high, low = highs[0], lows[0]
-    if g.boards > 1 or g.kill_cards:
-        share, _ = board_pot_shares(highs, lows, boards, mode=s.mode, kill_cards=g.kill_cards, folded=folded)
+    if g.boards > 1 or g.kill_cards or g.high_qualifier:
+        share, _ = board_pot_shares(highs, lows, boards, mode=s.mode, kill_cards=g.kill_cards,
+                                    high_floor=high_floor(g), folded=folded)
         if g.boards > 1:
             records.update(high_2=highs[1], low_2=lows[1])
         if g.kill_cards:
@@ -413,7 +415,8 @@ def _chunks(s: _Setup, deals: int, first_chunk: int, usage: bool, show: bool) ->
 # ---------------------------------------------------------------------------------------------
 def _fused_plain(g: Game, mode: str, stakes) -> bool:
     """Whether the per-seat sums can come from the fused kernel (:func:`play_plain_chunks`)."""
-    plain = not has_phase(g, Exchange, Switch, Draw, Discard) and g.boards == 1 and not g.kill_cards
+    plain = (not has_phase(g, Exchange, Switch, Draw, Discard) and g.boards == 1 and not g.kill_cards
+             and not g.high_qualifier)
     return plain and kernel_takes_rule(g) and g.wild is None and mode == "high" and stakes is None
 
 
@@ -537,9 +540,11 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
             raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
                               f"got {stakes!r}")
         chip_stakes, _ = check_stakes(stakes, (players,), "the players", True)  # settle's checks
-        if g.boards > 1 or g.kill_cards:
-            raise OptionError(f"{g.name}: stakes are settled on one board with no kill card; this game "
-                              f"{'deals two boards' if g.boards > 1 else 'has kill cards'}: leave stakes out")
+        if g.boards > 1 or g.kill_cards or g.high_qualifier:
+            what = "deals two boards" if g.boards > 1 else "has kill cards" if g.kill_cards else \
+                "has a high qualifier"
+            raise OptionError(f"{g.name}: stakes are settled on one board with no kill card and no high "
+                              f"qualifier; this game {what}: leave stakes out")
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
     folding = read_fold_policy(g, players, fold_policy, fold_samples)

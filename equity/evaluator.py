@@ -31,6 +31,7 @@ from equity._kernels.perfect_hash import slots_of
 from equity.cards import CardsLike, card_codes, card_text, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
+from equity.games.base import HIGH_HAND_LOWS
 from equity.hand import (
     Hand,
     check_card_counts,
@@ -486,8 +487,8 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
     g = get_game(game)
     variant = low_variant(g, wild_can_be_ace)
     g, hole_rows, board_rows, wild_rows = _prepare(g, hole, board, wild, g.low.hand_size, check)
-    if g.low.kind == "deuce_to_seven":
-        return _deuce_to_seven_many(g, hole_rows, board_rows)
+    if g.low.kind in HIGH_HAND_LOWS:
+        return _high_hand_low_many(g, hole_rows, board_rows)
     t = tables_for(g)
     n_hole, n_board = hole_rows.shape[1], board_rows.shape[1]
     groups = hand_groups(g, n_hole, n_board, g.low.hand_size, False)
@@ -504,44 +505,71 @@ def evaluate_low_many(game: str | Game, hole, board=None, *, wild=None,
     return out
 
 
-#: Deuce-to-seven lows are stored as ``DEUCE_TO_SEVEN_TOP - high strength`` (never 0).
+#: Deuce-to-seven and ace-to-six lows are stored as ``DEUCE_TO_SEVEN_TOP - high strength`` (never 0).
 DEUCE_TO_SEVEN_TOP = 1 << 28
 
 
-@lru_cache(maxsize=64)
-def _deuce_to_seven_high(g: Game) -> Game:
-    """The high game whose worst five-card hand is the best deuce-to-seven low of ``g``.
+def _ace_low_rank(rank):
+    """Ace-to-six ranks: the ace first (0), the deuce 1, ..., the king 12 (and back: ``- 1``)."""
+    return (rank + 1) % 13
 
-    Standard ranking, the ace high only (A-2-3-4-5 is not a straight), the same deck;
-    one exact five-card hand per row.
+
+@lru_cache(maxsize=64)
+def _low_high_game(g: Game) -> Game:
+    """The high game whose worst five-card hand is the best low of ``g`` (deuce-to-seven or
+    ace-to-six).
+
+    Standard ranking, one exact five-card hand per row, the ace high only: for deuce-to-seven
+    on the cards as they are (A-2-3-4-5 is not a straight); for ace-to-six on cards whose ranks
+    are relabelled with the ace lowest (:func:`_ace_low_rank`), so A-2-3-4-5 is the lowest
+    straight and K-A no straight.
     """
     from equity.games import HoleRule
     from equity.rankings import STANDARD_RANKING
 
-    return Game(name=f"{g.name} (deuce-to-seven)", title=g.title, source=g.source,
-                deck_ranks=g.deck_ranks, hole_cards=5, streets=(), hand_size=5,
+    ranks = g.deck_ranks
+    if g.low.kind == "ace_to_six":
+        ranks = tuple(sorted(_ace_low_rank(r) for r in ranks))
+    return Game(name=f"{g.name} ({g.low.kind.replace('_', '-')})", title=g.title, source=g.source,
+                deck_ranks=ranks, hole_cards=5, streets=(), hand_size=5,
                 hole_rule=HoleRule(0, 5), ranking=STANDARD_RANKING, ace_low_as=None,
                 deck_suits=g.deck_suits)
 
 
-def _deuce_to_seven_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.ndarray:
-    """Deuce-to-seven low strengths: the lowest high hand over the five-card hands the rule allows.
+def _high_hand_low_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Deuce-to-seven or ace-to-six low strengths: the lowest high hand over the five-card
+    hands the rule allows.
 
-    Each allowed five-card hand is valued as a high hand of :func:`_deuce_to_seven_high`;
-    the row's low is the smallest, stored inverted (larger is better, 0 = no qualifying low).
+    Each allowed five-card hand is valued as a high hand of :func:`_low_high_game`; the row's
+    low is the smallest, stored inverted (larger is better, 0 = no qualifying low).
     """
     positions, _ = exact_hands(g, hole.shape[1], board.shape[1], 5)
     cards = np.concatenate([hole, board], axis=1)
     hands = cards[:, positions].reshape(-1, 5)
-    high = evaluate_many(_deuce_to_seven_high(g), hands, None, check=False)
+    ace_low = g.low.kind == "ace_to_six"
+    if ace_low:
+        hands = (_ace_low_rank(hands >> 2) << 2 | (hands & 3)).astype(np.uint8)
+    high = evaluate_many(_low_high_game(g), hands, None, check=False)
     worst = high.reshape(cards.shape[0], len(positions)).min(axis=1)
     low = (np.uint32(DEUCE_TO_SEVEN_TOP) - worst).astype(np.uint32)
     qualifier = g.low.qualifier
     if qualifier is not None:
         top_rank = (worst >> np.uint32(CATEGORY_SHIFT - 4)) & np.uint32(0xF)
         no_pair = (worst >> np.uint32(CATEGORY_SHIFT)) == 0  # high card: no pair, straight or flush
-        low[~(no_pair & (top_rank <= qualifier))] = 0
+        low[~(no_pair & (top_rank <= (_ace_low_rank(qualifier) if ace_low else qualifier)))] = 0
     return low
+
+
+@lru_cache(maxsize=64)
+def high_floor(game: Game) -> int:
+    """The strength of the game's weakest qualifying high hand (its ``high_qualifier``), the
+    floor a high hand must reach to win; 0 for a game with no qualifier."""
+    if not game.high_qualifier:
+        return 0
+    from equity.hand import exact_game
+
+    hand = np.array([game.high_qualifier], dtype=np.uint8)
+    return int(evaluate_many(exact_game(game), hand, None)[0])
 
 
 def category_positions(strengths) -> np.ndarray:
@@ -657,15 +685,25 @@ def _describe_low(strength: int) -> tuple[str, str]:
     return str(category), text
 
 
-def _describe_deuce_to_seven(strength: int) -> tuple[str, str]:
-    """Category and text of a deuce-to-seven low, e.g. ``"7-5-4-3-2 low"``."""
+def _describe_high_hand_low(strength: int, kind: str) -> tuple[str, str]:
+    """Category and text of a deuce-to-seven or ace-to-six low, e.g. ``"7-5-4-3-2 low"`` or
+    ``"6-4-3-2-A low"``."""
     high = DEUCE_TO_SEVEN_TOP - strength
     category = STANDARD_RANKING[len(STANDARD_RANKING) - 1 - (high >> CATEGORY_SHIFT)]
-    if category == Category.HIGH_CARD:
-        return str(category), describe_low(tiebreak(high, 5))
-    if category == Category.FLUSH:
-        return str(category), describe_low(tiebreak(high, 5)) + " (flush)"
-    return str(category), f"{describe_high(category, tiebreak(high, 3))} (as a deuce-to-seven low)"
+    back = (lambda r: (r - 1) % 13) if kind == "ace_to_six" else (lambda r: r)  # ranks as dealt
+    if category in (Category.HIGH_CARD, Category.FLUSH):
+        text = describe_low([back(r) for r in tiebreak(high, 5)])
+        return str(category), text + (" (flush)" if category == Category.FLUSH else "")
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = back(tiebreak(high, 1)[0])
+        return str(category), f"{describe_high(category, [top])} (as {_low_name(kind)})"
+    ranks = [back(r) for r in tiebreak(high, 3)]
+    return str(category), f"{describe_high(category, ranks)} (as {_low_name(kind)})"
+
+
+def _low_name(kind: str) -> str:
+    """``"a deuce-to-seven low"``, ``"an ace-to-six low"``."""
+    return f"{'an' if kind.startswith('ace') else 'a'} {kind.replace('_', '-')} low"
 
 
 @sets_up("low evaluation")
@@ -695,12 +733,12 @@ def evaluate_low(game: str | Game, hole: CardsLike, board: CardsLike | None = ""
                                  wild_can_be_ace=wild_can_be_ace, check=False)
 
     played, used = playing_cards(g, cards, len(hole_codes), g.low.hand_size, strength, strengths_of)
-    if g.low.kind == "deuce_to_seven":
-        category, text = _describe_deuce_to_seven(strength)
+    if g.low.kind in HIGH_HAND_LOWS:
+        category, text = _describe_high_hand_low(strength, g.low.kind)
     else:
         category, text = _describe_low(strength)
     wild_rank = g.fixed_wild_rank if wild is None else parse_wild_rank(wild)
     return Hand(g.name, strength, category,
-                display_order(played, wild_rank, ace_low=g.low.kind == "ace_to_five"), text, used,
+                display_order(played, wild_rank, ace_low=g.low.kind != "deuce_to_seven"), text, used,
                 is_low=True)
 

@@ -250,14 +250,17 @@ def pot_share_parts(high, *, low=None, mode: str = "high",
     return out.reshape(shape), high_part.reshape(shape) if code == HI_LO else None
 
 
-def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(),
+def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(), high_floor: int = 0,
                      folded=None) -> tuple[np.ndarray, np.ndarray | None]:
     """:func:`pot_share_parts` of a deal with one or more boards and perhaps kill cards.
 
     Each board plays for an equal part of the pot (half each on two boards), as ``mode`` says
     (hi-lo on each board in a hi-lo pot); a board holding a kill card plays its part for low
     only: the best qualifying low takes it all, and where no low qualifies it is played as it
-    would have been.  With one board and no kill card this is :func:`pot_share_parts`.
+    would have been.  A high hand weaker than ``high_floor`` (a showdown qualifier's strength)
+    cannot win the high: where no hand still in qualifies, a hi-lo board goes to the best
+    qualifying low and otherwise the players still in share it.  With one board, no kill card
+    and no qualifier this is :func:`pot_share_parts`.
 
     Parameters
     ----------
@@ -270,6 +273,8 @@ def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(),
         As :func:`pot_share_parts`.
     kill_cards
         Card codes that kill a board's high hand.
+    high_floor
+        The weakest high strength that qualifies (0: every hand qualifies).
 
     Examples
     --------
@@ -278,16 +283,27 @@ def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(),
     [[0.5, 0.5]]
     """
     kill = np.asarray(kill_cards, dtype=np.int64)
+    out = None if folded is None else np.asarray(folded, dtype=bool)
     total = high_total = None
     for high, low, board in zip(highs, lows, boards, strict=True):
+        to_low = None
+        if high_floor and mode != "low":
+            high = np.asarray(high)
+            qualifies = high >= high_floor
+            high = np.where(qualifies, high, 0).astype(high.dtype)  # below the qualifier: no high hand
+            if mode == "hi_lo":
+                to_low = ~(qualifies if out is None else qualifies & ~out).any(axis=1)
         shares, high_part = pot_share_parts(high if mode != "low" else None,
                                             low=low if mode != "high" else None, mode=mode, folded=folded)
         if kill.size:
-            # a killed board goes to the best low; with no low that qualifies, the high takes it
+            killed_by = np.isin(np.asarray(board), kill).any(axis=1)
+            to_low = killed_by if to_low is None else to_low | killed_by
+        if to_low is not None:
+            # such a board goes to the best low; with no low that qualifies, it is played as usual
             live = np.asarray(low) > 0
-            if folded is not None:
-                live &= ~np.asarray(folded, dtype=bool)
-            killed = np.isin(np.asarray(board), kill).any(axis=1) & live.any(axis=1)
+            if out is not None:
+                live &= ~out
+            killed = to_low & live.any(axis=1)
             if killed.any():
                 low_only, _ = pot_share_parts(None, low=low, mode="low", folded=folded)
                 shares = np.where(killed[:, None], low_only, shares)

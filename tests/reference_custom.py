@@ -51,7 +51,7 @@ class Rules:
     ranking: tuple[str, ...] = STANDARD  # highest first
     ace_low: bool = True  # the ace also plays just below the deck's lowest rank
     wild: int | None = None  # a rank every card of which is wild
-    low: str | None = None  # "ace_to_five" or "deuce_to_seven"
+    low: str | None = None  # "ace_to_five", "deuce_to_seven" or "ace_to_six"
     low_qualifier: int | None = None  # highest rank a qualifying low may hold
 
     @property
@@ -183,12 +183,38 @@ def deuce_to_seven(cards: Sequence[int], rules: Rules) -> tuple | None:
     return -position, tuple(-r for r in tiebreak)
 
 
+def ace_to_six(cards: Sequence[int], qualifier: int | None) -> tuple | None:
+    """Ace-to-six low key of five cards: the worst high hand with the ace counted as a one
+    (A-2-3-4-5 is a straight, K-A is not), straights and flushes counting against.  With a
+    qualifier: no pair, straight or flush, and no card above it."""
+    values = [1 if c >> 2 == ACE else (c >> 2) + 2 for c in cards]
+    counts = Counter(values)
+    flush = len({c & 3 for c in cards}) == 1
+    distinct = sorted(counts)
+    straight = len(distinct) == 5 and distinct[-1] - distinct[0] == 4
+    shape = tuple(sorted(counts.values(), reverse=True))
+    if shape == (1, 1, 1, 1, 1):
+        name = ("straight_flush" if straight and flush else "flush" if flush
+                else "straight" if straight else "high_card")
+    else:
+        name = _FIVE[shape]
+    if qualifier is not None:
+        limit = 1 if qualifier == ACE else qualifier + 2
+        if name != "high_card" or max(values) > limit:
+            return None
+    order = sorted(values, key=lambda v: (counts[v], v), reverse=True)
+    position = len(STANDARD) - 1 - STANDARD.index(name)
+    return -position, tuple(-v for v in order)
+
+
 def best_low(rules: Rules, hole: Sequence[int], board: Sequence[int] = ()) -> tuple | None:
     """Best low key of the game's kind over the five-card hands the rule allows, or None."""
     best = None
     for _, cards in hands(rules, tuple(hole), tuple(board), 5):
         if rules.low == "ace_to_five":
             key = ace_to_five(cards, rules.low_qualifier)
+        elif rules.low == "ace_to_six":
+            key = ace_to_six(cards, rules.low_qualifier)
         else:
             key = deuce_to_seven(cards, rules)
         if key is not None and (best is None or key > best):

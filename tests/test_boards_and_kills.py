@@ -48,11 +48,19 @@ def _eight_or_better(rule: str, hole, board):
     return max(keys) if keys else None
 
 
-def _reference_board_shares(highs, lows, mode, killed=False):
+def _reference_board_shares(highs, lows, mode, killed=False, floor=None):
     """One board's shares: the high; in hi-lo half to the best high and half to the best
     qualifying low, the high taking all when no low qualifies; a killed board to the best
-    qualifying low alone (played as usual when none qualifies)."""
+    qualifying low alone (played as usual when none qualifies).  With a high qualifier
+    (``floor``, the key of the weakest qualifying hand) a weaker high wins nothing: where no
+    high qualifies, the low takes a hi-lo board and otherwise the players share it."""
     has_low = any(k is not None for k in lows)
+    if floor is not None:
+        if all(k < floor for k in highs):
+            if mode == "hi_lo" and has_low:
+                return _low_split(lows)
+            return [Fraction(1, len(highs))] * len(highs)
+        highs = [k if k >= floor else (-1,) for k in highs]
     if killed and has_low:
         return _low_split(lows)
     if mode == "high" or not has_low:
@@ -89,6 +97,9 @@ def test_the_deal_engine_deals_the_boards_street_by_street():
 
 
 @pytest.mark.parametrize(("keywords", "mode"), [
+    ({"hole_cards": 2, "high_qualifier": "JcJd4h3s2c"}, "high"),
+    ({"hole_cards": 4, "hole_cards_used": "exactly 2", "low": EIGHT, "pot_modes": ["hi_lo"],
+      "high_qualifier": "2c2d2h4s3c"}, "hi_lo"),
     ({"hole_cards": 4, "hole_cards_used": "exactly 2", "boards": 2, "low": EIGHT, "pot_modes": ["hi_lo"]},
      "hi_lo"),
     ({"hole_cards": 2, "boards": 2}, "high"),
@@ -103,7 +114,8 @@ def test_each_deals_shares_are_the_reference_split_of_each_board(keywords, mode)
     played = equity.play_deals(game, players, deals, seed=17, usage=False)
     size = game.board_cards
     kill = set(game.kill_cards)
-    killed_seen = 0
+    floor = ref.key_of(list(game.high_qualifier)) if game.high_qualifier else None
+    killed_seen = unqualified = 0
     for d in range(deals):
         total = [Fraction(0)] * players
         for b in range(game.boards):
@@ -113,14 +125,17 @@ def test_each_deals_shares_are_the_reference_split_of_each_board(keywords, mode)
             lows = [_eight_or_better(rule, h, board) for h in hands]
             killed = bool(kill & set(board))
             killed_seen += killed and any(k is not None for k in lows)
-            shares = _reference_board_shares(highs, lows, mode, killed)
+            unqualified += floor is not None and all(k < floor for k in highs)
+            shares = _reference_board_shares(highs, lows, mode, killed, floor)
             total = [t + x / game.boards for t, x in zip(total, shares, strict=True)]
         assert np.allclose(played.share[d], [float(t) for t in total]), (d, played.share[d], total)
     if kill:
         assert killed_seen > 5
+    if floor is not None:
+        assert unqualified > 5
 
 
-def _enumerated_share(rule, hands, boards_known, stub, boards, kill=(), mode="high"):
+def _enumerated_share(rule, hands, boards_known, stub, boards, kill=(), mode="high", floor=None):
     """Seat 0's exact share with one card to come on each board: every ordered pair of rivers."""
     total, count = Fraction(0), 0
     seats = [ref.parse(h) for h in hands]
@@ -133,7 +148,7 @@ def _enumerated_share(rule, hands, boards_known, stub, boards, kill=(), mode="hi
             killed = bool(set(kill) & set(board))
             if mode == "high" and not killed:
                 lows = [None] * len(seats)
-            share += _reference_board_shares(highs, lows, mode, killed)[0] / boards
+            share += _reference_board_shares(highs, lows, mode, killed, floor)[0] / boards
         total += share
         count += 1
     return float(total / count)
@@ -164,6 +179,22 @@ def test_calc_with_a_kill_card_agrees_with_every_river():
     assert sampled.equity[0] > plain + 0.3
 
 
+def test_calc_with_a_high_qualifier_agrees_with_every_river():
+    # jacks or better at the showdown: 9h9d against 8c7c on Ts6h2d3c.  Neither hand qualifies
+    # on most rivers (they share the pot); a river that makes one of them a straight or two
+    # pair decides it
+    game = define_game("jacks_to_win", hole_cards=2, streets=STREETS, high_qualifier="JcJd4h3s2c")
+    hands, board = ["9h9d", "8c7c"], "Ts6h2d3c"
+    known = [ref.parse(board)]
+    used = set(ref.parse("9h9d8c7c")) | set(known[0])
+    stub = [c for c in range(52) if c not in used]
+    floor = ref.key_of(ref.parse("JcJd4h3s2c"))
+    expected = _enumerated_share("holdem", hands, known, stub, 1, floor=floor)
+    sampled = equity.calc(game, hands, board=board, trials=40_000, seed=8)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+    assert abs(sampled.equity[0] - equity.calc("holdem", hands, board=board, exact=True).equity[0]) > 0.1
+
+
 def test_hand_worked_double_board_omaha_hi_lo():
     # seat 0 AhKh2c3c, seat 1 QsQdJsTs.  Board 1 Qc7h4d8s9c: the queens' set takes the high
     # half; A-2-4-7-8 (A-2 or 2-3 with 7-4-8) is seat 0's low, the low half.  Board 2
@@ -186,6 +217,12 @@ def test_hand_worked_double_board_omaha_hi_lo():
     ({"hole_cards": 2, "kill": ["Q", "Qs"], "low": EIGHT}, "names a card twice"),
     ({"hole_cards": 2, "kill": 12, "low": EIGHT}, "kill must be a rank"),
     ({"hole_cards": 19, "boards": 2}, r"deck too small: two players need 54 cards .* on each of 2 boards"),
+    ({"hole_cards": 2, "high_qualifier": "JcJd4h3s"}, r"high_qualifier: the weakest qualifying hand, 5"),
+    ({"hole_cards": 2, "high_qualifier": "JcJd4h3s2c", "deck": "6-A"}, "high_qualifier: .* of the deck"),
+    ({"hole_cards": 2, "high_qualifier": "JxJd4h3s2c"}, "high_qualifier: "),
+    ({"hole_cards": 2, "high_qualifier": 11}, "high_qualifier: write the weakest hand"),
+    ({"hole_cards": 2, "streets": [("flop", 3), ("last", 1)], "phases": ["flop", "exchange", "last"],
+      "wild": "exchange", "high_qualifier": "JcJd4h3s2c"}, "the exchange's wild rank moves"),
 ])
 def test_bad_board_and_kill_descriptions_are_refused_with_the_key_at_fault(keywords, match):
     args = {"streets": STREETS, **keywords}

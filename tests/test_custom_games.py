@@ -136,7 +136,14 @@ def lowball() -> Game:
                               low={"kind": "deuce_to_seven", "qualifier": "none"}, pot_modes=["low"])
 
 
+def ace_to_six_holdem() -> Game:
+    """Hold'em hi-lo with an ace-to-six eight-or-better low (straights and flushes count)."""
+    return equity.define_game("ace_to_six_holdem", hole_cards=2, streets=HOLDEM_STREETS,
+                              low={"kind": "ace_to_six", "qualifier": "8"}, pot_modes=["high", "hi_lo"])
+
+
 CUSTOM = {
+    "ace_to_six_holdem": ace_to_six_holdem,
     "short_deck": short_deck,
     "pineapple_one": pineapple_one,
     "deuces_wild": deuces_wild,
@@ -318,10 +325,10 @@ BAD = [
      r"switch games are played for the high hand only"),
     ({"pot_modes": ["high", "hi_lo"]}, r"a hi_lo or low pot needs a low rule"),
     ({"pot_modes": ["split"]}, r"pot_modes \['split'\]: give each of 'high', 'hi_lo', 'low'"),
-    ({"low": {"kind": "ace_to_six", "qualifier": "8"}}, r"low.kind 'ace_to_six': allowed are"),
+    ({"low": {"kind": "ace_to_seven", "qualifier": "8"}}, r"low.kind 'ace_to_seven': allowed are"),
     ({"low": {"kind": "ace_to_five"}}, r"low .*qualifier = '8' or 'none'"),
     ({"low": {"kind": "deuce_to_seven", "qualifier": "none"}, "wild": "2"},
-     r"a deuce-to-seven low with wild cards is not supported"),
+     r"a deuce_to_seven low with wild cards is not supported"),
     ({"name": "holdem", "deck": "6-A"}, r"the name belongs to a built-in game with other rules"),
     ({"streets": [("flop", 0)]}, r"streets\[0\].cards must be a whole number of at least 1"),
     ({"streets": [("flop", 3), ("flop", 1)]}, r"streets: the name 'flop' is used twice"),
@@ -528,6 +535,25 @@ def test_deuces_wild_draw_fast_path_equals_the_general_wild_path() -> None:
     assert np.array_equal(equity.evaluate_many(game, hole, board), general)
 
 
+def test_ace_to_six_lows() -> None:
+    game = equity.define_game("london_lowball", hole_cards=5, phases=["draw"],
+                              low={"kind": "ace_to_six", "qualifier": "none"}, pot_modes=["low"])
+    low = lambda cards: equity.evaluate_low(game, cards)  # noqa: E731
+    assert str(low("6c4d3h2sAc")) == "6-4-3-2-A low"  # the best ace-to-six low
+    assert low("6c4d3h2sAc") > low("6c5d3h2sAc") > low("7c4d3h2sAc")
+    assert low("6c4d3h2sAc") > low("6c4c3c2cAc")  # a flush counts against the low
+    assert low("6c5d3h2sAc") > low("5c4d3h2sAc")  # A-2-3-4-5 is a straight, worse than 6-5-3-2-A
+    assert str(low("5c4d3h2sAc")) == "five-high straight (as an ace-to-six low)"
+    assert low("KcQdJhTsAc") > low("2c2d3h4s5c")  # K-Q-J-T-A is no straight: a king-high low
+    assert low("AcKd7h4s2c") > low("Kc8d7h4s2c")  # the ace is low: K-7-4-2-A beats K-8-7-4-2
+    eight = equity.define_game("ace_to_six_eight", hole_cards=5, phases=["draw"],
+                               low={"kind": "ace_to_six", "qualifier": "8"}, pot_modes=["low"])
+    assert equity.evaluate_low(eight, "8c6d4h2sAc") is not None
+    assert equity.evaluate_low(eight, "9c6d4h2sAc") is None
+    assert equity.evaluate_low(eight, "5c4d3h2sAc") is None  # a straight never qualifies
+    assert equity.game_from_toml(equity.game_to_toml(eight)) == eight
+
+
 def test_deuce_to_seven_lows() -> None:
     game = lowball()
     low = lambda cards: equity.evaluate_low(game, cards)  # noqa: E731
@@ -553,6 +579,7 @@ def rules_of(name: str) -> RC.Rules:
         "kitchen_sink": RC.Rules(ranks=tuple(range(1, 13)), suits=(0, 1, 2), hole_min=1, hole_max=2,
                                  ace_low=False, low="ace_to_five", low_qualifier=6),
         "lowball": RC.Rules(low="deuce_to_seven"),
+        "ace_to_six_holdem": RC.Rules(low="ace_to_six", low_qualifier=6),
     }[name]
 
 
@@ -563,6 +590,7 @@ ORACLE_CASES = [  # game, board cards, rows, seed
     ("deuces_wild", 0, 4000, 14),
     ("kitchen_sink", 5, 2000, 15),
     ("lowball", 0, 2000, 16),
+    ("ace_to_six_holdem", 5, 1500, 17),
 ]
 
 

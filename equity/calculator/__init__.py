@@ -204,8 +204,8 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
         if cost is None:
             why = ("the exchange is played by policies" if q.exchange else
                    "the discards are played by policies" if q.discard is not None else
-                   "the enumeration counts one board with no kill card" if q.game.boards > 1
-                   or q.game.kill_cards else
+                   "the enumeration counts one board with no kill card and no high qualifier"
+                   if q.game.boards > 1 or q.game.kill_cards or q.game.high_qualifier else
                    ("the switches are random" if has_phase(q.game, Switch)
                     else "the draw is random") if q.switch else
                    f"more than {MAX_TUPLES:,} combinations of hands")

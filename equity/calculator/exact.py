@@ -167,7 +167,8 @@ def exact_cost(q: Question, useful: float | None) -> tuple[float | None, Plan | 
     """Hand evaluations of an enumeration (None when it cannot be enumerated here), and its plan
     when the tuples are few enough to list (``PLAN_TUPLES``) and merging them might bring the
     cost to ``useful`` or below (None: never list): then the cost counts the merged tuples."""
-    if q.exchange or q.switch or q.discard is not None or q.game.boards > 1 or q.game.kill_cards:
+    g = q.game
+    if q.exchange or q.switch or q.discard is not None or g.boards > 1 or g.kill_cards or g.high_qualifier:
         return None, None
     bound = _tuple_count_bound(q)
     if bound > MAX_TUPLES:

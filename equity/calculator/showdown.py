@@ -14,6 +14,7 @@ from equity.evaluator import (
     flush_bias,
     hand_is_all_cards,
     hand_tables,
+    high_floor,
     kernel_hand_rule,
 )
 from equity.pots import board_pot_shares, pot_share_parts
@@ -33,12 +34,12 @@ def deal_shares(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows, fol
     strengths with each board, each board its part of the pot, kill cards played
     (:func:`equity.pots.board_pot_shares`)."""
     g = q.game
-    if g.boards == 1 and not g.kill_cards:
+    if g.boards == 1 and not g.kill_cards and not g.high_qualifier:
         return pot_shares(q, *seat_strengths(q, hole, board, wild_rows), folded)
     boards = q.boards(board)
     strengths = [seat_strengths(q, hole, one, wild_rows, need_low=bool(g.kill_cards)) for one in boards]
     return board_pot_shares([s[0] for s in strengths], [s[1] for s in strengths], boards, mode=q.mode,
-                            kill_cards=g.kill_cards, folded=folded)
+                            kill_cards=g.kill_cards, high_floor=high_floor(g), folded=folded)
 
 
 def seat_holes(hole: np.ndarray, players: int, n_hole: int) -> list[np.ndarray]:

@@ -64,14 +64,16 @@ class WildRule:
 
 @dataclass(frozen=True)
 class LowRule:
-    """A low hand: ace-to-five by default, or deuce-to-seven.
+    """A low hand: ace-to-five by default, deuce-to-seven or ace-to-six.
 
     ``kind='ace_to_five'``: straights and flushes ignored, ace low, pairs count
     against.  ``kind='deuce_to_seven'``: the worst high hand wins, the ace is high
     only (A-2-3-4-5 is not a straight), and straights, flushes and pairs count
-    against.  ``qualifier`` is the highest rank index a qualifying low may hold
-    (6 means eight-or-better; a deuce-to-seven low must also be a no-pair hand
-    without a straight or flush) or None for no qualifier.
+    against.  ``kind='ace_to_six'``: the worst high hand wins with the ace low only
+    (A-2-3-4-5 is a straight and counts against; K-A is no straight; the best low is
+    6-4-3-2-A).  ``qualifier`` is the highest rank index a qualifying low may hold
+    (6 means eight-or-better; a deuce-to-seven or ace-to-six low must also be a no-pair
+    hand without a straight or flush) or None for no qualifier.
     """
 
     qualifier: int | None = 6
@@ -112,7 +114,9 @@ class Discard:
 Phase = Street | Exchange | Switch | Draw | Discard
 
 #: The low hands a :class:`LowRule` may name.
-LOW_KINDS = ("ace_to_five", "deuce_to_seven")
+LOW_KINDS = ("ace_to_five", "deuce_to_seven", "ace_to_six")
+#: The lows valued as the worst high hand (straights and flushes count against them).
+HIGH_HAND_LOWS = ("deuce_to_seven", "ace_to_six")
 
 #: Fields added after the first release, left out of a fingerprint while at their defaults.
 _NEW_FIELD_DEFAULTS = {"rank": None, "kind": "ace_to_five"}
@@ -186,6 +190,9 @@ class Game:
     kill_cards
         Card codes that kill a board's high hand: a board holding one of them plays its pot for
         low only (needs a low rule); empty for most games.
+    high_qualifier
+        A showdown qualifier for the high hand: the card codes of the weakest hand that
+        qualifies (``hand_size`` cards); a weaker hand cannot win the high.  Empty: none.
 
     Custom games are defined the same way (or with :func:`equity.define_game` and
     TOML files, :mod:`equity.games.custom`); ``ranking`` may be given as category
@@ -211,6 +218,7 @@ class Game:
     deck_suits: tuple[int, ...] = (0, 1, 2, 3)
     boards: int = 1
     kill_cards: tuple[int, ...] = ()
+    high_qualifier: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self._normalize()
@@ -236,7 +244,8 @@ class Game:
 
     def _normalize(self) -> None:
         """Sequences become tuples and category names become :class:`Category` members."""
-        for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits", "kill_cards"):
+        for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits", "kill_cards",
+                     "high_qualifier"):
             value = getattr(self, name)
             if not isinstance(value, tuple) and not isinstance(value, str):
                 object.__setattr__(self, name, tuple(value))
@@ -308,6 +317,14 @@ class Game:
             if self.low is None or not self.streets:
                 raise GameError(f"game {name!r}: a kill card turns a board's pot to low: the game needs a "
                                 "low rule (low = ...) and a board")
+        if self.high_qualifier:
+            cards = self.high_qualifier
+            if len(cards) != size or len(set(cards)) != size or not set(cards) <= set(self.deck):
+                raise GameError(f"game {name!r}: high_qualifier: the weakest qualifying hand, {size} "
+                                f"different cards of the deck; got {len(cards)} card codes {list(cards)}")
+            if self.wild is not None and self.wild.source == "exchange":
+                raise GameError(f"game {name!r}: high_qualifier: the exchange's wild rank moves from deal to "
+                                "deal, so no one hand is the weakest that qualifies")
         low = self.low
         if low is not None:
             if low.kind not in LOW_KINDS:
@@ -316,8 +333,8 @@ class Game:
                 raise GameError(f"game {name!r}: a low hand has 5 cards, not {low.hand_size}")
             if low.qualifier is not None and low.qualifier not in range(13):
                 raise GameError(f"game {name!r}: low qualifier {low.qualifier!r} is not a rank index 0..12")
-            if low.kind == "deuce_to_seven" and wild is not None:
-                raise GameError(f"game {name!r}: a deuce-to-seven low with wild cards is not supported")
+            if low.kind in HIGH_HAND_LOWS and wild is not None:
+                raise GameError(f"game {name!r}: a {low.kind} low with wild cards is not supported")
 
     @property
     def fixed_wild_rank(self) -> int | None:

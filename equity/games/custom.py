@@ -42,7 +42,9 @@ The keywords (TOML keys) are:
     ``"2"`` (any rank: every card of that rank is wild in every hand) or
     ``"exchange"`` (El Dorado: the rank is made by the exchange phase).
 ``low``
-    ``{kind = "ace_to_five" or "deuce_to_seven", qualifier = "8" or "none"}``.
+    ``{kind = "ace_to_five", "deuce_to_seven" or "ace_to_six", qualifier = "8" or "none"}``
+    (ace-to-six: the worst high hand with the ace low, straights and flushes counting
+    against).
 ``pot_modes``
     ``["high"]`` (default), with ``"hi_lo"`` and/or ``"low"``; the first is the default.
 ``max_players``
@@ -56,6 +58,12 @@ The keywords (TOML keys) are:
 ``kill``
     Kill cards: a rank (``"Q"``: any queen), a card (``"Qs"``) or a list of them; a board
     holding one plays its pot for low only (needs ``low``).
+``high_qualifier``
+    A showdown qualifier for the high hand: the weakest hand that qualifies, as cards
+    (``"JcJd4h3s2c"``: a pair of jacks with the lowest kickers, so any pair of jacks or
+    better).  A weaker hand cannot win the high; where no hand qualifies, the low takes
+    the whole pot in a hi-lo pot (when one qualifies) and otherwise the players still in
+    share it.
 ``discard``
     ``{after = "flop", cards = 1}``: a Pineapple-style discard, each player throwing
     ``cards`` of its hole cards away after that street (Crazy Pineapple: three dealt,
@@ -123,7 +131,7 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw", "discard", "boards", "kill",
+    "draw", "discard", "boards", "kill", "high_qualifier",
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw", "discard")
@@ -266,6 +274,19 @@ def _kill(kill: Any, ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[in
     if len(set(codes)) != len(codes):
         raise GameError(f"kill {kill!r} names a card twice")
     return tuple(sorted(codes))
+
+
+def _qualifier_hand(text: Any) -> tuple[int, ...]:
+    """The weakest qualifying high hand, as card codes (in the order written)."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        raise GameError(f"high_qualifier: write the weakest hand that qualifies as cards, such as "
+                        f"'JcJd4h3s2c'; got {text!r}")
+    try:
+        return tuple(int(c) for c in card_codes(text))
+    except CardError as error:
+        raise GameError(f"high_qualifier: {error}") from None
 
 
 def _draw(draw: Any) -> Draw:
@@ -447,7 +468,8 @@ def _low(low: Any) -> LowRule | None:
         return low
     if not isinstance(low, Mapping) or set(low) - {"kind", "qualifier"} or "qualifier" not in low:
         raise GameError(
-            f"low {low!r}: give {{kind = 'ace_to_five' or 'deuce_to_seven', qualifier = '8' or 'none'}}"
+            f"low {low!r}: give {{kind = 'ace_to_five', 'deuce_to_seven' or 'ace_to_six', qualifier = '8' or "
+            "'none'}"
         )
     kind = low.get("kind", "ace_to_five")
     if kind not in LOW_KINDS:
@@ -489,7 +511,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
                 draw: Mapping[str, int] | Draw | None = None,
                 discard: Mapping[str, Any] | Discard | None = None, boards: int = 1,
-                kill: Any = None) -> Game:
+                kill: Any = None, high_qualifier: Any = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -562,6 +584,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         deck_suits=deck_suits,
         boards=_whole(boards, "boards", 1),
         kill_cards=_kill(kill, ranks, deck_suits),
+        high_qualifier=_qualifier_hand(high_qualifier),
     )
     return check_game(game)
 
@@ -772,10 +795,13 @@ def _low_can_qualify(game: Game) -> bool:
     if low.kind == "ace_to_five":  # the ace plays low: a qualifier of A admits the ace alone
         ranks = [r for r in game.deck_ranks if r == ACE or (low.qualifier != ACE and r <= low.qualifier)]
         return len(ranks) >= low.hand_size
-    ranks = [r for r in game.deck_ranks if r <= low.qualifier]
+    ace_low = low.kind == "ace_to_six"  # the ace lowest: A-2-3-4-5 a straight, K-A none
+    ranks = [r for r in game.deck_ranks if (r <= low.qualifier and r != ACE) or (ace_low and r == ACE)
+             or (not ace_low and r <= low.qualifier)]
     if len(game.deck_suits) < 2:
         return False
-    straights = set(standard_straights(low.hand_size, game.deck_ranks, None))  # the ace high only
+    straights = set(standard_straights(low.hand_size, game.deck_ranks, min(game.deck_ranks) - 1 if ace_low
+                                       else None))  # deuce-to-seven: the ace high only
     return any(chosen not in straights for chosen in itertools.combinations(sorted(ranks), low.hand_size))
 
 
@@ -939,6 +965,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         out["boards"] = game.boards
     if game.kill_cards:
         out["kill"] = [card_text(c) for c in game.kill_cards]
+    if game.high_qualifier:
+        out["high_qualifier"] = "".join(card_text(c) for c in game.high_qualifier)
     rebuilt = game_from_dict(out)
     if rebuilt != game:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
