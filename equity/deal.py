@@ -251,6 +251,9 @@ class Deals:
             columns["drawn"] = self.drawn.ravel()
         if self.discarded is not None:
             columns["discarded"] = row_texts(self.discarded.reshape(n * players, -1))
+        if g.stud:  # the cards every player sees
+            up = [i for i, face in enumerate(g.stud) if face == "up"]
+            columns["up"] = row_texts(self.hole.reshape(n * players, -1)[:, up])
         if self.high_2 is not None:
             columns["category_2"] = pd.Categorical(categories_of(g, self.high_2.ravel()),
                                                    dtype=category_dtype(g))

@@ -202,7 +202,8 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     cost, plan = exact_cost(q, math.inf if exact else budget if choosing else None)
     if exact:
         if cost is None:
-            why = ("the exchange is played by policies" if q.exchange else
+            why = ("a hand is given in part" if q.partial else
+                   "the exchange is played by policies" if q.exchange else
                    "the discards are played by policies" if q.discard is not None else
                    "the enumeration counts one board with no kill card and no high qualifier"
                    if q.game.boards > 1 or q.game.kill_cards or q.game.high_qualifier else

@@ -168,7 +168,8 @@ def exact_cost(q: Question, useful: float | None) -> tuple[float | None, Plan | 
     when the tuples are few enough to list (``PLAN_TUPLES``) and merging them might bring the
     cost to ``useful`` or below (None: never list): then the cost counts the merged tuples."""
     g = q.game
-    if q.exchange or q.switch or q.discard is not None or g.boards > 1 or g.kill_cards or g.high_qualifier:
+    if (q.exchange or q.switch or q.discard is not None or g.boards > 1 or g.kill_cards or g.high_qualifier
+            or q.partial):
         return None, None
     bound = _tuple_count_bound(q)
     if bound > MAX_TUPLES:

@@ -36,6 +36,8 @@ from equity.tables import tables_for
 __all__ = ["Seat", "Question", "read_question", "game_cards", "is_random", "n_cards"]
 
 _RANDOM_WORDS = ("random", "rand", "?", "xx", "*")
+#: What a hand given in part holds where a card is not known, until it is dealt.
+UNKNOWN = 255
 
 
 _DRAW_RULES = ("draw_policy", "draw_limit", "draw_limit_with_ace", "reverse")
@@ -51,6 +53,7 @@ class Seat:
     kind: int
     combos: np.ndarray  # uint8[k, n_hole]: one row for fixed cards, none for random
     weights: np.ndarray
+    known: np.ndarray | None = None  # a hand given in part (kind RANDOM): int16[n_hole], -1 not known
 
 
 @dataclass
@@ -86,7 +89,35 @@ class Question:
     @property
     def known(self) -> np.ndarray:
         fixed = [s.combos[0] for s in self.seats if s.kind == FIXED]
-        return np.concatenate([self.board, self.dead, *fixed]).astype(np.uint8)
+        given = [s.known[s.known >= 0] for s in self.seats if s.known is not None]
+        return np.concatenate([self.board, self.dead, *fixed, *given]).astype(np.uint8)
+
+    @property
+    def partial(self) -> bool:
+        """Whether a hand is given in part (its other cards dealt in each trial)."""
+        return any(s.known is not None for s in self.seats)
+
+    def fill_partial(self, hole: np.ndarray, board: np.ndarray, rng: np.random.Generator) -> None:
+        """Deal the unknown cards of the hands given in part into dealt rows (in place).
+
+        The kernels deal such a seat as a fixed hand of its known cards (its unknown positions
+        hold :data:`UNKNOWN`); here each row's unknown positions take cards drawn uniformly,
+        without replacement, from the stub cards that row has not dealt."""
+        h = self.n_hole
+        slots = [p * h + i for p, s in enumerate(self.seats) if s.known is not None
+                 for i in np.flatnonzero(s.known < 0).tolist()]
+        if not slots:
+            return
+        stub = self.stub
+        n = hole.shape[0]
+        dealt = np.zeros((n, 52), dtype=bool)
+        rows = np.arange(n)[:, None]
+        cards = np.concatenate([hole, board], axis=1)
+        dealt[rows, np.minimum(cards, 51)] = cards < 52  # (the unknown positions' UNKNOWN: no card)
+        keys = rng.random((n, len(stub)))
+        keys[dealt[:, stub]] = np.inf
+        chosen = np.argpartition(keys, len(slots) - 1, axis=1)[:, :len(slots)]
+        hole[:, slots] = stub[chosen]
 
     @property
     def stub(self) -> np.ndarray:
@@ -134,7 +165,7 @@ class Question:
             and low.hand_size == g.hand_size)
         one_pot = g.boards == 1 and not g.kill_cards and not g.high_qualifier
         return (not self.exchange and not self.switch and self.discard is None and one_pot and no_wild and pot
-                and ruled)
+                and ruled and not self.partial)
 
     def switch_fused(self) -> bool:
         """Whether the fused Switch kernel applies: switch or draw phases on hands with no board,
@@ -181,6 +212,49 @@ def _fixed_seat(text: str, codes: np.ndarray) -> Seat:
     return Seat(text, FIXED, codes[None, :].astype(np.uint8), np.ones(1))
 
 
+def _partial_hand(g: Game, text: str, k: int) -> np.ndarray | None:
+    """A hand given in part, as the card at each dealt position (-1: not known), or None for
+    any other hand.  ``?`` stands for a card not known (``"??Kd7c"``: a stud opponent's
+    up-cards), and in a stud game a hand of fewer cards than are dealt is the cards dealt so
+    far (``"As2d3h"``); the positions not given are dealt in each trial."""
+    compact = "".join(text.split())
+    if "?" not in compact:
+        if not g.stud:
+            return None
+        try:
+            codes = card_codes(compact)
+        except CardError:
+            return None
+        if not 0 < len(codes) < g.dealt_hole_cards:
+            return None
+        compact = "".join(card_text(c) for c in codes)
+    known: list[int] = []
+    at = 0
+    while at < len(compact):
+        if compact[at] == "?":
+            known.append(-1)
+            at += 1
+            continue
+        try:
+            code = int(card_codes(compact[at:at + 2])[0])
+        except (CardError, IndexError):
+            raise InvalidInputError(f"hand {k} {text!r}: write each card as rank and suit ('Kd') or '?' "
+                                    "for a card not known") from None
+        known.append(code)
+        at += 2
+    dealt = g.dealt_hole_cards
+    if len(known) > dealt:
+        raise InvalidInputError(f"hand {k} {text!r} gives {len(known)} positions; {g.name} deals {dealt} "
+                                "hole cards")
+    if all(c < 0 for c in known):
+        raise InvalidInputError(f"hand {k} {text!r} knows no card: give 'random' for a hand not known")
+    codes = np.array([c for c in known if c >= 0], dtype=np.uint8)
+    game_cards(codes, f"hand {k}", g)  # in the deck
+    if len(set(codes.tolist())) != len(codes):
+        raise CardError(f"hand {k} {text!r} repeats a card")
+    return np.array(known + [-1] * (dealt - len(known)), dtype=np.int16)
+
+
 def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray) -> list[Seat]:
     dealt = g.dealt_hole_cards
     seats: list[Seat | None] = []
@@ -195,6 +269,14 @@ def _parse_seats(g: Game, hands: list[str], board: np.ndarray, dead: np.ndarray)
     for k, text in enumerate(hands, start=1):
         if is_random(text):
             seats.append(Seat(text, RANDOM, np.zeros((0, dealt), dtype=np.uint8), np.zeros(0)))
+            continue
+        partial = _partial_hand(g, text, k)
+        if partial is not None:
+            for code in partial[partial >= 0].tolist():
+                if code in places:
+                    raise CardError(f"duplicate card '{card_text(code)}' in {places[code]} and hand {k}")
+                places[code] = f"hand {k}"
+            seats.append(Seat(text, RANDOM, np.zeros((0, dealt), dtype=np.uint8), np.zeros(0), partial))
             continue
         try:
             codes = card_codes(text)
@@ -347,7 +429,11 @@ def read_question(game, hands, board, dead, hi_lo: bool, policies, rules: dict) 
                               "out")
         q.fold_policy = read_fold_policy(g, q.players, rules.get("fold_policy"), rules.get("fold_samples"))
     q.discard = discard_policies(g, q.players, rules.get("discard_policy"))
-    needed = sum(q.n_hole for s in seats if s.kind != FIXED) + q.missing
+    if q.partial and switch and not g.streets:
+        raise InvalidInputError(f"{g.name}: a hand given in part ('?') is not read in a Switch or draw game; "
+                                "give every card of the hand, or 'random'")
+    to_deal = [q.n_hole if s.known is None else int((s.known < 0).sum()) for s in seats if s.kind != FIXED]
+    needed = sum(to_deal) + q.missing
     if needed > len(q.stub):
         raise InvalidInputError(
             f"{g.name}: {len(q.stub)} unknown cards cannot deal {needed} (hands and board left to deal)")

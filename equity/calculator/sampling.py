@@ -15,7 +15,7 @@ from equity._kernels import simd
 from equity._kernels.bundles import SeatCards, SevenTables
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity.calculator.execution import bar_off, threads_for
-from equity.calculator.question import Question, n_cards
+from equity.calculator.question import UNKNOWN, Question, n_cards
 from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
 from equity.discard import play_discards
 from equity.eldorado_exchange import run_exchange
@@ -46,13 +46,16 @@ CHUNKS_PER_CALL = 16
 def _seat_arrays(q: Question):
     """Seat kinds, preset hole cards and the flat range table of :mod:`equity._kernels.calc`."""
     h = q.n_hole
-    kinds = np.array([s.kind for s in q.seats], dtype=np.int8)
+    # a hand given in part is a fixed hand to the kernels, UNKNOWN where a card is to be dealt
+    kinds = np.array([FIXED if s.known is not None else s.kind for s in q.seats], dtype=np.int8)
     fixed = np.zeros(q.players * h, dtype=np.uint8)
     starts = [0]
     combos, cumulative, masks = [], [], []
     for p, seat in enumerate(q.seats):
         if seat.kind == FIXED:
             fixed[p * h:(p + 1) * h] = seat.combos[0]
+        if seat.known is not None:
+            fixed[p * h:(p + 1) * h] = np.where(seat.known >= 0, seat.known, UNKNOWN)
         if seat.kind == RANGE:
             combos.append(seat.combos)
             running = np.cumsum(seat.weights)
@@ -281,6 +284,9 @@ class Sampler:
                               board)
             if dealt < size:
                 raise _no_fit()
+            if q.partial:  # the chunk's own stream for the unknown cards, from its state
+                q.fill_partial(hole, board, np.random.Generator(np.random.PCG64(
+                    np.random.SeedSequence(state.tolist()))))
             if self.board_switches:  # the hands given are as dealt: the switches move their cards
                 switch_hole_cards(q.game, hole, state, reverse=q.draw["reverse"])
             if q.discard is not None:  # the hands given are as dealt: each seat keeps its hand's cards

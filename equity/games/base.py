@@ -193,6 +193,10 @@ class Game:
     high_qualifier
         A showdown qualifier for the high hand: the card codes of the weakest hand that
         qualifies (``hand_size`` cards); a weaker hand cannot win the high.  Empty: none.
+    stud
+        A stud game's hole cards face up or down, in the order dealt (``("down", "down", "up",
+        "up", "up", "up", "down")`` for seven-card stud); each round deals one card to each
+        seat in turn.  Empty for games that are not stud.
 
     Custom games are defined the same way (or with :func:`equity.define_game` and
     TOML files, :mod:`equity.games.custom`); ``ranking`` may be given as category
@@ -219,6 +223,7 @@ class Game:
     boards: int = 1
     kill_cards: tuple[int, ...] = ()
     high_qualifier: tuple[int, ...] = ()
+    stud: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self._normalize()
@@ -245,7 +250,7 @@ class Game:
     def _normalize(self) -> None:
         """Sequences become tuples and category names become :class:`Category` members."""
         for name in ("deck_ranks", "streets", "pot_modes", "phases", "deck_suits", "kill_cards",
-                     "high_qualifier"):
+                     "high_qualifier", "stud"):
             value = getattr(self, name)
             if not isinstance(value, tuple) and not isinstance(value, str):
                 object.__setattr__(self, name, tuple(value))
@@ -317,6 +322,16 @@ class Game:
             if self.low is None or not self.streets:
                 raise GameError(f"game {name!r}: a kill card turns a board's pot to low: the game needs a "
                                 "low rule (low = ...) and a board")
+        if self.stud:
+            if any(face not in ("up", "down") for face in self.stud):
+                raise GameError(f"game {name!r}: stud: each card 'up' or 'down', in the order dealt; got "
+                                f"{list(self.stud)}")
+            if len(self.stud) != self.hole_cards:
+                raise GameError(f"game {name!r}: stud lists {len(self.stud)} cards, and the game deals "
+                                f"{self.hole_cards} hole cards: one 'up' or 'down' for each")
+            if self.streets:
+                raise GameError(f"game {name!r}: stud deals no board; this game has streets "
+                                f"{', '.join(s.name for s in self.streets)}")
         if self.high_qualifier:
             cards = self.high_qualifier
             if len(cards) != size or len(set(cards)) != size or not set(cards) <= set(self.deck):

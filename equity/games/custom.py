@@ -58,6 +58,12 @@ The keywords (TOML keys) are:
 ``kill``
     Kill cards: a rank (``"Q"``: any queen), a card (``"Qs"``) or a list of them; a board
     holding one plays its pot for low only (needs ``low``).
+``stud``
+    A stud game: each hole card ``"up"`` or ``"down"`` in the order dealt, one round of one
+    card to each seat at a time (seven-card stud: ``["down", "down", "up", "up", "up",
+    "up", "down"]``); no streets and no phases.  In ``calc`` a stud hand may be given in
+    part: the cards dealt so far (``"As2d3h"``), with ``?`` for a card not known
+    (``"??Kd7c"``: an opponent's up-cards).
 ``high_qualifier``
     A showdown qualifier for the high hand: the weakest hand that qualifies, as cards
     (``"JcJd4h3s2c"``: a pair of jacks with the lowest kickers, so any pair of jacks or
@@ -131,7 +137,7 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw", "discard", "boards", "kill", "high_qualifier",
+    "draw", "discard", "boards", "kill", "high_qualifier", "stud",
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw", "discard")
@@ -274,6 +280,15 @@ def _kill(kill: Any, ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[in
     if len(set(codes)) != len(codes):
         raise GameError(f"kill {kill!r} names a card twice")
     return tuple(sorted(codes))
+
+
+def _stud(stud: Any) -> tuple[str, ...]:
+    if stud is None:
+        return ()
+    if isinstance(stud, str) or not isinstance(stud, (list, tuple)) or not stud:
+        raise GameError(f"stud: a list of 'up' and 'down', one for each hole card in the order dealt, such "
+                        f"as ['down', 'down', 'up', 'up', 'up', 'up', 'down']; got {stud!r}")
+    return tuple(str(face).strip().lower() for face in stud)
 
 
 def _qualifier_hand(text: Any) -> tuple[int, ...]:
@@ -511,7 +526,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
                 draw: Mapping[str, int] | Draw | None = None,
                 discard: Mapping[str, Any] | Discard | None = None, boards: int = 1,
-                kill: Any = None, high_qualifier: Any = None) -> Game:
+                kill: Any = None, high_qualifier: Any = None, stud: Any = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -585,6 +600,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         boards=_whole(boards, "boards", 1),
         kill_cards=_kill(kill, ranks, deck_suits),
         high_qualifier=_qualifier_hand(high_qualifier),
+        stud=_stud(stud),
     )
     return check_game(game)
 
@@ -841,6 +857,9 @@ def _check_phases(game: Game, fail) -> None:
     _check_discards(game, fail)
     exchanges = [k for k, p in enumerate(phases) if isinstance(p, Exchange)]
     wild = game.wild
+    if game.stud and phases:
+        raise fail(f"phases: a stud game deals its cards round by round and has no other phase; got "
+                   f"{', '.join(_phase_name(p) for p in phases)}")
     if exchanges and any(isinstance(p, Switch) for p in phases):
         raise fail("phases: a switch and an exchange in one game are not supported (the exchange's "
                    "policies read hole cards that a switch would move)")
@@ -967,6 +986,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         out["kill"] = [card_text(c) for c in game.kill_cards]
     if game.high_qualifier:
         out["high_qualifier"] = "".join(card_text(c) for c in game.high_qualifier)
+    if game.stud:
+        out["stud"] = list(game.stud)
     rebuilt = game_from_dict(out)
     if rebuilt != game:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]

@@ -1,0 +1,150 @@
+"""Stud (issue 32 item 4): cards dealt up and down round by round, hands given in part to the
+calculator (``"As2d3h"`` so far, ``"??Kd7c"`` an opponent's up-cards), razz and stud hi-lo.
+
+Checked against the rules: the dealing order by hand; the calculator against every way the
+unknown cards can fall, valued by the reference evaluator (a small stub, the rest dead);
+razz's pots against the reference low; bad descriptions and hands.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+import reference as ref
+import reference_custom as RC
+
+import equity
+from equity.errors import GameError, InvalidInputError, OptionError
+from equity.games.custom import define_game, game_from_toml, game_to_toml, load_game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
+STUD = ["down", "down", "up", "up", "up", "up", "down"]
+
+
+def test_hand_worked_stud_deal_order_and_up_cards():
+    game = load_game(EXAMPLES / "seven_card_stud.toml")
+    assert game_from_toml(game_to_toml(game)) == game and game.max_players == 7
+    order = " ".join(equity.format_cards([c]) for c in range(52))  # 2c 2d 2h 2s 3c ...
+    d = equity.deal_from_order(game, 3, order)
+    # one card a round to each seat in turn: seat 0 takes cards 0, 3, 6, ..., 18
+    assert d["hole"] == ["2c2s3h4d5c5s6h", "2d3c3s4h5d6c6s", "2h3d4c4s5h6d7c"]
+    assert d["board"] == ""
+    table = equity.simulate(game, 3, 50, seed=2)
+    cards = table.hole.str
+    assert (table.up == cards[4:12]).all()  # the third to sixth cards are dealt face up
+
+
+def _stud_share(known, dead, rule="draw7", low=False):
+    """Seat 0's exact share, every way the unknown cards can fall from the stub."""
+    used = {c for hand in known for c in hand if c >= 0} | set(dead)
+    stub = [c for c in range(52) if c not in used]
+    slots = [(p, i) for p, hand in enumerate(known) for i, c in enumerate(hand) if c < 0]
+    total, count = Fraction(0), 0
+    for cards in itertools.permutations(stub, len(slots)):
+        hands = [list(h) for h in known]
+        for (p, i), c in zip(slots, cards, strict=True):
+            hands[p][i] = c
+        if low:
+            keys = [RC.best_low(RC.Rules(low="ace_to_five"), h) for h in hands]
+        else:
+            keys = [ref.best_high(rule, h) for h in hands]
+        best = max(keys)
+        winners = [p for p, k in enumerate(keys) if k == best]
+        total += Fraction(1, len(winners)) if 0 in winners else 0
+        count += 1
+    return float(total / count)
+
+
+@pytest.mark.parametrize(("name", "hands", "stub", "low"), [
+    ("seven_card_stud.toml", ["AsAd3hKs7c8d", "??KdKc9h2s"], "QhJhTh9d6s4c", False),
+    ("razz.toml", ["Ac2d3hKsQcJd", "??KdQs8s7c"], "5c5d4c6sKhQh", True),
+])
+def test_calc_with_hands_given_in_part_agrees_with_every_way_the_cards_fall(name, hands, stub, low):
+    game = load_game(EXAMPLES / name)
+    stub = ref.parse(stub)
+    seats = []
+    for text in hands:
+        cards, at = [], 0
+        while at < len(text):
+            if text[at] == "?":
+                cards.append(-1)
+                at += 1
+            else:
+                cards.append(ref.parse(text[at:at + 2])[0])
+                at += 2
+        seats.append(cards + [-1] * (7 - len(cards)))
+    known = {c for s in seats for c in s if c >= 0}
+    dead = [c for c in range(52) if c not in known and c not in stub]
+    expected = _stud_share(seats, dead, low=low)
+    sampled = equity.calc(game, hands, dead=ref.show(dead), trials=40_000, seed=3)
+    assert sampled.attrs["method"] == "monte carlo" and 0 < expected < 1
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_a_hand_given_in_part_in_a_board_game():
+    # Omaha: two cards of each hand known, the flop known, and a seven-card stub (the rest dead):
+    # every two cards to each hand and two to the board, each way as likely
+    hands, board = ["AsAd??", "KhKc??"], "QsJs9h"
+    stub = ref.parse("8d7c2h6d5s4c3d")
+    used = set(ref.parse("AsAdKhKcQsJs9h")) | set(stub)
+    dead = [c for c in range(52) if c not in used]
+    flop = ref.parse(board)
+    total, count = Fraction(0), 0
+    for mine in itertools.combinations(stub, 2):
+        rest = [c for c in stub if c not in mine]
+        for theirs in itertools.combinations(rest, 2):
+            left = [c for c in rest if c not in theirs]
+            for last in itertools.combinations(left, 2):
+                full = flop + list(last)
+                keys = [ref.best_high("omaha", ref.parse("AsAd") + list(mine), full),
+                        ref.best_high("omaha", ref.parse("KhKc") + list(theirs), full)]
+                total += 1 if keys[0] > keys[1] else Fraction(1, 2) if keys[0] == keys[1] else 0
+                count += 1
+    expected = float(total / count)
+    sampled = equity.calc("omaha", hands, board=board, dead=ref.show(dead), trials=40_000, seed=4)
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+def test_razz_pots_go_to_the_reference_low():
+    game = load_game(EXAMPLES / "razz.toml")
+    played = equity.play_deals(game, 4, 400, seed=6, usage=False)
+    rules = RC.Rules(low="ace_to_five")
+    for d in range(400):
+        keys = [RC.best_low(rules, played.hole[d, p].tolist()) for p in range(4)]
+        best = max(keys)
+        winners = [p for p, k in enumerate(keys) if k == best]
+        expected = [1 / len(winners) if p in winners else 0.0 for p in range(4)]
+        assert np.allclose(played.share[d], expected)
+
+
+@pytest.mark.parametrize(("keywords", "match"), [
+    ({"hole_cards": 7, "stud": ["down"] * 6}, "stud lists 6 cards, and the game deals 7"),
+    ({"hole_cards": 7, "stud": ["down", "sideways", "up", "up", "up", "up", "down"]},
+     "each card 'up' or 'down'"),
+    ({"hole_cards": 2, "stud": ["down", "up"], "streets": [("flop", 3)]}, "stud deals no board"),
+    ({"hole_cards": 5, "stud": ["down", "up", "up", "up", "up"], "phases": ["draw"]},
+     "a stud game deals its cards round by round and has no other phase"),
+    ({"hole_cards": 7, "stud": "ddudddu"}, "stud: a list of 'up' and 'down'"),
+])
+def test_bad_stud_descriptions_are_refused_with_the_key_at_fault(keywords, match):
+    with pytest.raises(GameError, match=match):
+        define_game("bad", **keywords)
+
+
+def test_bad_hands_given_in_part_are_named():
+    game = load_game(EXAMPLES / "seven_card_stud.toml")
+    for hand, match in (("??", "knows no card: give 'random'"),
+                        ("As?Zz", "write each card as rank and suit"),
+                        ("AsKd??????2c", "gives 9 positions; seven_card_stud deals 7")):
+        with pytest.raises(InvalidInputError, match=match):
+            equity.calc(game, ["AsAd3h", hand], trials=100)
+    with pytest.raises(OptionError, match="cannot enumerate here \\(a hand is given in part\\)"):
+        equity.calc(game, ["AsAd3h", "random"], exact=True)
+    with pytest.raises(InvalidInputError, match="is not read in a Switch or draw game"):
+        equity.calc("switch7", ["AsAd3h????", "random"], trials=100)
+    with pytest.raises(Exception, match="duplicate card 'As'"):
+        equity.calc(game, ["AsAd3h", "??As"], trials=100)
