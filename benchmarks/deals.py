@@ -5,7 +5,8 @@ Run with ``make bench`` or ``python benchmarks/deals.py --deals 1000000``.
 Each line plays the deals from fresh shuffles through the game's phases (the El
 Dorado exchange with greedy policies at every seat; Switch with the standard
 draw policy; switch_holdem's two switches; Crazy Pineapple's discard, by the ``best``
-policy), evaluates the showdown and shares the pot, keeping only per-seat
+policy; double-board Omaha hi-lo's two boards; seven-card stud and razz from their files),
+evaluates the showdown and shares the pot, keeping only per-seat
 sums.  The JIT is warmed with a small run first; the figure is the best of
 ``--repeats`` runs.
 """
@@ -38,6 +39,9 @@ CASES = (
     ("switch standard", "switch", {"draw_policy": "standard"}, 2 * MILLION),
     ("switch_holdem", "switch_holdem", {}, None),  # no target: recorded beside holdem
     ("crazy pineapple", str(REPO / "examples" / "games" / "crazy_pineapple.toml"), {}, None),  # a discard
+    ("double-board omaha", str(REPO / "examples" / "games" / "double_board_omaha.toml"), {}, None),
+    ("seven-card stud", str(REPO / "examples" / "games" / "seven_card_stud.toml"), {}, None),
+    ("razz", str(REPO / "examples" / "games" / "razz.toml"), {}, None),
 )
 
 

@@ -51,7 +51,7 @@ from equity.options import (
     wild_can_be_ace,
 )
 from equity.options import stakes as check_stakes
-from equity.pots import board_pot_shares, pot_shares_many, settle_many
+from equity.pots import board_pot_shares, pot_shares_many, settle_boards, settle_many
 from equity.results import SeatSums
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
@@ -329,7 +329,8 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
                                       wild_can_be_ace=s.wild_can_be_ace, check=False).reshape(n, players)
                     if need_low else None)
     high, low = highs[0], lows[0]
-    if g.boards > 1 or g.kill_cards or g.high_qualifier:
+    several = g.boards > 1 or bool(g.kill_cards) or bool(g.high_qualifier)  # (equity.pots.board_pot_shares)
+    if several:
         share, _ = board_pot_shares(highs, lows, boards, mode=s.mode, kill_cards=g.kill_cards,
                                     high_floor=high_floor(g), folded=folded)
         if g.boards > 1:
@@ -339,7 +340,10 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
     else:
         share = pot_shares_many(None if s.mode == "low" else high, low=low, mode=s.mode, folded=folded)
     chips = None
-    if s.stakes is not None:
+    if s.stakes is not None and several:
+        chips = settle_boards(highs, lows, boards, s.stakes, mode=s.mode, kill_cards=g.kill_cards,
+                              high_floor=high_floor(g), folded=folded) - s.stakes
+    elif s.stakes is not None:
         chips = settle_many(None if s.mode == "low" else high, s.stakes, low=low, mode=s.mode,
                             folded=folded) - s.stakes
     used = None
@@ -543,11 +547,6 @@ def _setup(game, players, deals, seed, policies, folds, pot, wild_can_be_ace_, l
             raise OptionError(f"stakes must be {players} non-negative whole chip counts, one per seat; "
                               f"got {stakes!r}")
         chip_stakes, _ = check_stakes(stakes, (players,), "the players", True)  # settle's checks
-        if g.boards > 1 or g.kill_cards or g.high_qualifier:
-            what = "deals two boards" if g.boards > 1 else "has kill cards" if g.kill_cards else \
-                "has a high qualifier"
-            raise OptionError(f"{g.name}: stakes are settled on one board with no kill card and no high "
-                              f"qualifier; this game {what}: leave stakes out")
     mode = pot_mode(g, pot)
     ace = wild_can_be_ace(g, mode, wild_can_be_ace_)
     folding = read_fold_policy(g, players, fold_policy, fold_samples)

@@ -16,7 +16,8 @@ from equity.errors import InvalidInputError, OptionError
 from equity.options import as_fold_mask, chip_counts, fold_mask, same_shape, where
 from equity.options import stakes as check_stakes
 
-__all__ = ["MODES", "settle", "settle_many", "pot_shares_many", "pot_share_parts", "board_pot_shares"]
+__all__ = ["MODES", "settle", "settle_many", "pot_shares_many", "pot_share_parts", "board_pot_shares",
+           "settle_boards"]
 
 #: The pot modes, in the order the docs list them.
 MODES = ("high", "low", "hi_lo")
@@ -250,6 +251,30 @@ def pot_share_parts(high, *, low=None, mode: str = "high",
     return out.reshape(shape), high_part.reshape(shape) if code == HI_LO else None
 
 
+def _board_rule(high, low, board, mode: str, kill: np.ndarray, high_floor: int, folded):
+    """One board's high strengths under a showdown qualifier (weaker hands: 0) and the rows
+    whose part of the pot goes to the low alone: a kill card on the board, or (hi-lo) no high
+    hand qualifying, where some low qualifies among the players still in."""
+    out = None if folded is None else np.asarray(folded, dtype=bool)
+    to_low = None
+    if high_floor and mode != "low":
+        high = np.asarray(high)
+        qualifies = high >= high_floor
+        high = np.where(qualifies, high, 0).astype(high.dtype)  # below the qualifier: no high hand
+        if mode == "hi_lo":
+            to_low = ~(qualifies if out is None else qualifies & ~out).any(axis=1)
+    if kill.size:
+        killed_by = np.isin(np.asarray(board), kill).any(axis=1)
+        to_low = killed_by if to_low is None else to_low | killed_by
+    if to_low is not None:
+        # such a board goes to the best low; with no low that qualifies, it is played as usual
+        live = np.asarray(low) > 0
+        if out is not None:
+            live &= ~out
+        to_low = to_low & live.any(axis=1)
+    return high, to_low
+
+
 def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(), high_floor: int = 0,
                      folded=None) -> tuple[np.ndarray, np.ndarray | None]:
     """:func:`pot_share_parts` of a deal with one or more boards and perhaps kill cards.
@@ -283,34 +308,63 @@ def board_pot_shares(highs, lows, boards, *, mode: str = "high", kill_cards=(), 
     [[0.5, 0.5]]
     """
     kill = np.asarray(kill_cards, dtype=np.int64)
-    out = None if folded is None else np.asarray(folded, dtype=bool)
     total = high_total = None
     for high, low, board in zip(highs, lows, boards, strict=True):
-        to_low = None
-        if high_floor and mode != "low":
-            high = np.asarray(high)
-            qualifies = high >= high_floor
-            high = np.where(qualifies, high, 0).astype(high.dtype)  # below the qualifier: no high hand
-            if mode == "hi_lo":
-                to_low = ~(qualifies if out is None else qualifies & ~out).any(axis=1)
+        high, to_low = _board_rule(high, low, board, mode, kill, high_floor, folded)
         shares, high_part = pot_share_parts(high if mode != "low" else None,
                                             low=low if mode != "high" else None, mode=mode, folded=folded)
-        if kill.size:
-            killed_by = np.isin(np.asarray(board), kill).any(axis=1)
-            to_low = killed_by if to_low is None else to_low | killed_by
-        if to_low is not None:
-            # such a board goes to the best low; with no low that qualifies, it is played as usual
-            live = np.asarray(low) > 0
-            if out is not None:
-                live &= ~out
-            killed = to_low & live.any(axis=1)
-            if killed.any():
-                low_only, _ = pot_share_parts(None, low=low, mode="low", folded=folded)
-                shares = np.where(killed[:, None], low_only, shares)
-                if high_part is not None:
-                    high_part = np.where(killed[:, None], 0.0, high_part)
+        if to_low is not None and to_low.any():
+            low_only, _ = pot_share_parts(None, low=low, mode="low", folded=folded)
+            shares = np.where(to_low[:, None], low_only, shares)
+            if high_part is not None:
+                high_part = np.where(to_low[:, None], 0.0, high_part)
         total = shares if total is None else total + shares
         if high_part is not None:
             high_total = high_part if high_total is None else high_total + high_part
     n = len(highs)
     return total / n, None if high_total is None else high_total / n
+
+
+def settle_boards(highs, lows, boards, stakes, *, mode: str = "high", kill_cards=(), high_floor: int = 0,
+                  folded=None) -> np.ndarray:
+    """Settle many showdowns in integer chips, by the rules of :func:`settle`, on one or more
+    boards with kill cards and a showdown qualifier (as :func:`board_pot_shares` reads them).
+
+    Each player's stake is split between the boards, the odd chip to board 1 (with two boards,
+    a stake of 25 puts 13 in board 1's pots and 12 in board 2's), and each board's part is
+    settled on its own by :func:`settle_many`: for low alone where a kill card or the
+    qualifier hands it to the low.
+
+    Parameters
+    ----------
+    highs, lows, boards, mode, kill_cards, high_floor, folded
+        As :func:`board_pot_shares`.
+    stakes
+        Integer chips put in, shape ``(n_deals, n_players)`` or ``(n_players,)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` chips returned, shape ``(n_deals, n_players)``; each row sums to its stakes.
+
+    Examples
+    --------
+    >>> settle_boards([[[9, 5]], [[1, 5]]], [None, None], [[[0]], [[1]]], [25, 25]).tolist()
+    [[26, 24]]
+    """
+    kill = np.asarray(kill_cards, dtype=np.int64)
+    n_boards = len(highs)
+    first = np.asarray(highs[0] if highs[0] is not None else lows[0])
+    stake_rows = np.broadcast_to(np.asarray(stakes, dtype=np.int64), first.shape)
+    total = np.zeros(first.shape, dtype=np.int64)
+    for b, (high, low, board) in enumerate(zip(highs, lows, boards, strict=True)):
+        part = (stake_rows + (n_boards - 1 - b)) // n_boards  # the odd chips to the first boards
+        high, to_low = _board_rule(high, low, board, mode, kill, high_floor, folded)
+        chips = settle_many(high if mode != "low" else None, part, low=low if mode != "high" else None,
+                            mode=mode, folded=folded)
+        if to_low is not None and to_low.any():
+            rows = np.flatnonzero(to_low)
+            chips[rows] = settle_many(None, part[rows], low=np.asarray(low)[rows], mode="low",
+                                      folded=None if folded is None else np.asarray(folded)[rows])
+        total += chips
+    return total

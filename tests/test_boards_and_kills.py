@@ -239,7 +239,37 @@ def test_board_and_kill_options_are_checked():
         equity.calc(game, hands, board="Qc7h4d / KsKd5h6h", trials=100)
     with pytest.raises(OptionError, match="the enumeration counts one board with no kill card"):
         equity.calc(game, hands, exact=True)
-    with pytest.raises(OptionError, match="stakes are settled on one board"):
-        equity.simulate(game, 2, 10, seed=1, stakes=[10, 10])
     with pytest.raises(InvalidInputError, match="deals one board: give it as one text"):
         equity.calc("holdem", ["AhAd", "KsKc"], board=["2c7d9h"], trials=100)
+
+
+def test_settle_boards_splits_each_stake_between_the_boards_and_settles_each_part():
+    from test_settle import oracle_settle
+
+    rng = np.random.default_rng(12)
+    for _ in range(300):
+        players = int(rng.integers(2, 6))
+        stakes = rng.integers(0, 60, players)
+        stakes[rng.integers(players)] += 1  # somebody put chips in
+        highs = [rng.integers(1, 5, players), rng.integers(1, 5, players)]
+        lows = [rng.integers(0, 4, players), rng.integers(0, 4, players)]
+        folded = rng.random(players) < 0.3
+        folded[rng.integers(players)] = False
+        for mode in ("high", "hi_lo"):
+            got = equity.settle_boards([h[None] for h in highs], [lw[None] for lw in lows],
+                                       [np.zeros((1, 1))] * 2, stakes, mode=mode, folded=folded[None])[0]
+            # by hand: board 1 takes each stake's larger half (the odd chip), board 2 the rest
+            first, second = (stakes + 1) // 2, stakes // 2
+            out = folded.tolist()
+            expected = [oracle_settle(highs[0].tolist(), first.tolist(), lows[0].tolist(), mode, out),
+                        oracle_settle(highs[1].tolist(), second.tolist(), lows[1].tolist(), mode, out)]
+            assert got.tolist() == [a + b for a, b in zip(*expected, strict=True)]
+            assert got.sum() == stakes.sum()
+
+
+def test_simulate_settles_stakes_on_two_boards():
+    game = load_game(EXAMPLES / "double_board_omaha.toml")
+    table = equity.simulate(game, 3, 400, seed=3, stakes=[10, 25, 25])
+    assert (table.groupby("deal").chips.sum() == 0).all()
+    # the chips follow the pot shares where nobody is all in for less (seats 1 and 2 here)
+    assert (table.chips >= -25).all() and (table.chips[table.seat == 0] >= -10).all()
