@@ -230,7 +230,7 @@ class Deals:
             "hole": row_texts(self.hole.reshape(n * players, -1)),
         }
         boards = split_boards(g, self.board)
-        if g.streets:
+        if g.streets or self.switch_gave is None:  # (a Switch game's table has no board column)
             columns["board"] = np.repeat(row_texts(boards[0]), players)
         if g.boards > 1:
             columns["board_2"] = np.repeat(row_texts(boards[1]), players)

@@ -131,8 +131,22 @@ CASES = {
         _game("deuces_wild_draw"), ["2h2d7c4sKh", "random"], trials=20_000, seed=19, progress=False)),
     "calc/pineapple/mc": lambda: frame_digest(equity.calc(_game("pineapple_one"), ["AhKhQh", "random"],
                                                           trials=20_000, seed=20, progress=False)),
+    "calc/crazy_pineapple/mc": lambda: frame_digest(equity.calc(
+        _game("crazy_pineapple"), ["AhAdKs", "random", "7c8c9c"], trials=20_000, seed=26, progress=False)),
+    "calc/double_board_omaha/mc": lambda: frame_digest(equity.calc(
+        _game("double_board_omaha"), ["AhKh2c3c", "random"], board="Qc7h4d / KsKd5h", trials=20_000, seed=27,
+        progress=False)),
+    "calc/seven_card_stud/mc-partial": lambda: frame_digest(equity.calc(
+        _game("seven_card_stud"), ["AsAd3h", "??KdKc", "random"], trials=20_000, seed=28, progress=False)),
+    "calc/switch_holdem/mc": _calc("switch_holdem", ["AhAd", "KsKc", "random"], trials=20_000, seed=29),
     # simulate: per deal
     **{f"simulate/{g}/deals": _simulate(g, 3, 700, seed=21) for g in equity.GAMES},
+    "simulate/double_board_omaha/stakes": lambda: frame_digest(equity.simulate(
+        _game("double_board_omaha"), 3, 500, seed=30, stakes=[10, 40, 40], progress=False)),
+    "simulate/irish/deals": lambda: frame_digest(equity.simulate(_game("irish"), 3, 500, seed=31,
+                                                                 progress=False)),
+    "simulate/razz/deals": lambda: frame_digest(equity.simulate(_game("razz"), 4, 500, seed=32,
+                                                                progress=False)),
     "simulate/omaha/hilo-stakes": _simulate("omaha", 3, 700, seed=22, pot="hi_lo", stakes=[10, 40, 40]),
     "simulate/tahoe/hilo-folds": _simulate("tahoe", 3, 700, seed=23, pot="hi_lo", folds=FOLD_ROW),
     "simulate/eldorado/low": _simulate("eldorado", 3, 500, seed=24, pot="low", wild_can_be_ace=False),
