@@ -514,6 +514,11 @@ def _ace_low_rank(rank):
     return (rank + 1) % 13
 
 
+#: Each card code with its rank relabelled by :func:`_ace_low_rank` (a lookup, not arithmetic
+#: on every card of every five-card choice).
+_ACE_LOW_CARDS = np.array([4 * _ace_low_rank(c >> 2) + (c & 3) for c in range(52)], dtype=np.uint8)
+
+
 @lru_cache(maxsize=64)
 def _low_high_game(g: Game) -> Game:
     """The high game whose worst five-card hand is the best low of ``g`` (deuce-to-seven or
@@ -548,7 +553,7 @@ def _high_hand_low_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.ndar
     hands = cards[:, positions].reshape(-1, 5)
     ace_low = g.low.kind == "ace_to_six"
     if ace_low:
-        hands = (_ace_low_rank(hands >> 2) << 2 | (hands & 3)).astype(np.uint8)
+        hands = _ACE_LOW_CARDS[hands]
     high = evaluate_many(_low_high_game(g), hands, None, check=False)
     worst = high.reshape(cards.shape[0], len(positions)).min(axis=1)
     low = (np.uint32(DEUCE_TO_SEVEN_TOP) - worst).astype(np.uint32)
