@@ -550,10 +550,10 @@ def _high_hand_low_many(g: Game, hole: np.ndarray, board: np.ndarray) -> np.ndar
     """
     positions, _ = exact_hands(g, hole.shape[1], board.shape[1], 5)
     cards = np.concatenate([hole, board], axis=1)
-    hands = cards[:, positions].reshape(-1, 5)
     ace_low = g.low.kind == "ace_to_six"
-    if ace_low:
-        hands = _ACE_LOW_CARDS[hands]
+    if ace_low:  # (each card once, before the five-card choices repeat it)
+        cards = _ACE_LOW_CARDS[cards]
+    hands = cards[:, positions].reshape(-1, 5)
     high = evaluate_many(_low_high_game(g), hands, None, check=False)
     worst = high.reshape(cards.shape[0], len(positions)).min(axis=1)
     low = (np.uint32(DEUCE_TO_SEVEN_TOP) - worst).astype(np.uint32)
