@@ -4,11 +4,12 @@ A game's :class:`~equity.games.Discard` phase has every player throw ``cards`` o
 cards away face down after a street (Crazy Pineapple: one of three after the flop; Irish: two
 of four).  The discarded cards are out of play.  A seat's discard policy chooses them:
 
-- ``"best"`` (the default): keep the cards whose hand with the board so far is strongest, as
-  the game values hands (:func:`equity.evaluate_many` on the kept cards and the board up to
-  the discard); among equal hands, the first choice in card position order (the kept
-  positions ``(0, 1)`` before ``(0, 2)``, ...).  It needs a hand to be made at that point
-  (with a flop of three, two kept cards make five);
+- ``"best"`` (the default): keep the cards whose high hand with the board so far is
+  strongest, as the game values hands (:func:`equity.evaluate_many` on the kept cards and the
+  board up to the discard; in a hi-lo or low pot too, the high hand decides); among equal
+  hands, the first choice in card position order (the kept positions ``(0, 1)`` before
+  ``(0, 2)``, ...).  It needs a hand to be made at that point (with a flop of three, two
+  kept cards make five);
 - a function compiled with ``numba.njit``, ``policy(hole, board) -> int``: ``hole`` the seat's
   dealt cards (``uint8``, in dealt order) and ``board`` the board so far (``uint8``); it
   returns the positions thrown away as a bit mask (bit ``i``: ``hole[i]``), exactly the

@@ -48,7 +48,10 @@ def switch_plan(game: Game) -> tuple[int, bool, int]:
         For a game with neither a switch nor a draw, with streets, or with more than one draw.
     """
     phases = [p for p in game.phases if isinstance(p, (Switch, Draw))]
-    if not phases or game.streets:
+    if phases and game.streets:
+        raise OptionError(f"{game.name} has a board: its switches are played on the dealt hole cards by "
+                          "equity.simulate, equity.play_deals and equity.calc (switch_hole_cards), not here")
+    if not phases:
         raise OptionError(f"{game.name} is not a Switch or draw game (its phases have neither)")
     draws = [k for k, p in enumerate(phases) if isinstance(p, Draw)]
     if len(draws) > 1:

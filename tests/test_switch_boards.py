@@ -230,3 +230,7 @@ def test_options_a_board_switch_game_does_not_take_are_named():
         equity.calc("switch_holdem", ["AhAd", "KsKc"], exact=True)
     with pytest.raises(OptionError, match="has no draw: draw_policy"):
         equity.simulate("switch_holdem", 3, 100, seed=1, draw_policy="max")
+    from equity.switch import play_switch
+
+    with pytest.raises(OptionError, match="switch_holdem has a board: its switches are played on the dealt"):
+        play_switch(3, 10, seed=1, game="switch_holdem")
