@@ -24,6 +24,7 @@ test: $(VENV)/.installed-test
 	$(PY) -m pytest
 
 bench: $(VENV)/.installed-bench
+	$(PY) benchmarks/summary.py
 	$(PY) benchmarks/evaluators.py
 	$(PY) benchmarks/deals.py
 	$(PY) benchmarks/calc.py
@@ -31,6 +32,7 @@ bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/native_ceiling.py
 	$(PY) benchmarks/draw_strategy.py
 	$(PY) benchmarks/push_fold.py
+	$(PY) benchmarks/mechanisms.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

@@ -150,15 +150,17 @@ def exact_lines() -> list[tuple[str, int, float, float | None]]:
     return rows
 
 
-def open_spot_lines(trials: int, repeats: int) -> list[tuple[str, int, float, float | None]]:
-    """Each of :data:`OPEN_SPOTS` on one and on two threads: (label, threads, our trials per
-    second, OMPEval's in the same run or None without pokerfast).  The two equities of the first
-    hand are checked to agree within 5 of our standard errors (and OMPEval's, estimated alike)."""
+def open_spot_lines(trials: int, repeats: int,
+                    spots=OPEN_SPOTS) -> list[tuple[str, int, float, float | None]]:
+    """Each of ``spots`` (:data:`OPEN_SPOTS` by default) on one and on two threads: (label,
+    threads, our trials per second, OMPEval's in the same run or None without pokerfast).  The
+    two equities of the first hand are checked to agree within 5 of our standard errors (and
+    OMPEval's, estimated alike)."""
     library = ompeval_library()
     before = numba.get_num_threads()
     rows = []
     try:
-        for label, hands in OPEN_SPOTS:
+        for label, hands in spots:
             for n_threads in (1, 2):
                 numba.set_num_threads(min(n_threads, numba.config.NUMBA_NUM_THREADS))
                 table = equity.calc("holdem", list(hands), trials=trials, seed=1)

@@ -1,0 +1,138 @@
+"""One table of today's figures: each figure, its peer measured in the same run, the ratio, the
+target and whether it is met (``make bench`` prints it first; ``benchmarks/README.md`` opens
+with it).
+
+Run with ``python benchmarks/summary.py`` (``--quick`` for fewer trials).  The detailed
+scripts (``evaluators.py``, ``calc.py``, ``deals.py``, ...) print the same figures with more
+context; this one collects the headline ones:
+
+- Hold'em ``evaluate_many`` on one thread against OMPEval's evaluator through pokerfast's wheel
+  (``pf_evaluate``, batch) on the same 1,000,000 hands;
+- exact enumerations (two threads) against OMPEval's exact mode through pokerfast;
+- Monte Carlo spots (one and two threads) against OMPEval's ``EquityCalculator`` through
+  pokerfast's ``pf_equity``, AhKh v QsQd first;
+- the variant engines' heads-up Monte Carlo and six-player whole deals against their targets
+  (no peer plays these games).
+
+A peer not installed shows as "-".  Ratios are ours over the peer's rate (or the peer's time
+over ours).  The table is Markdown, to paste as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+
+import equity  # noqa: E402
+from benchmarks import calc, deals  # noqa: E402
+from benchmarks.evaluators import best_time, deal, machine_line, ompeval_peer  # noqa: E402
+
+MILLION = 1_000_000
+
+
+def _row(figure: str, ours: str, peer: str = "-", ratio: str = "-", target: str = "-", met: str = "-") -> str:
+    return f"| {figure} | {ours} | {peer} | {ratio} | {target} | {met} |"
+
+
+def evaluation_rows(hands: int, repeats: int) -> list[str]:
+    numba.set_num_threads(1)
+    try:
+        hole, board = deal("holdem", hands, 2, 5, 20240501)
+        equity.evaluate_many("holdem", hole[:16], board[:16])
+        rate = hands / best_time(lambda: equity.evaluate_many("holdem", hole, board), repeats)
+        peer = ompeval_peer(np.hstack([hole, board]))
+        peer_rate = None
+        if peer is not None:
+            peer.run()
+            peer_rate = (peer.hands or hands) / best_time(peer.run, repeats)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    return [_row("Hold'em `evaluate_many`, 1 thread, checks on", f"{rate / MILLION:.0f} M evals/s",
+                 "-" if peer_rate is None else f"OMPEval via pokerfast {peer_rate / MILLION:.0f}",
+                 "-" if peer_rate is None else f"{rate / peer_rate:.2f}x", ">= 350 M/s",
+                 "yes" if rate >= 350 * MILLION else "no")]
+
+
+def exact_rows() -> list[str]:
+    rows = []
+    for label, threads, ours, peer in calc.exact_lines():
+        if threads != 2:
+            continue
+        target, met = ("< 2 ms", "yes" if ours < 0.002 else "no") if label == "AhKh v QsQd" else ("-", "-")
+        rows.append(_row(f"exact {label}, 2 threads", f"{ours * 1e3:.2f} ms",
+                         "-" if peer is None else f"OMPEval via pokerfast {peer * 1e3:.2f} ms",
+                         "-" if peer is None else f"{peer / ours:.2f}x", target, met))
+    return rows
+
+
+def spot_rows(trials: int, repeats: int) -> list[str]:
+    spots = (("AhKh v QsQd", ("AhKh", "QsQd")), *calc.OPEN_SPOTS)
+    rows = []
+    for label, threads, rate, peer in calc.open_spot_lines(trials, repeats, spots):
+        ratio = None if peer is None else rate / peer
+        target, met = "-", "-"
+        if label != "AhKh v QsQd" and ratio is not None:
+            target, met = ">= 1.5x", "yes" if ratio >= 1.5 else "no"
+        plural = "s" if threads > 1 else ""
+        rows.append(_row(f"Monte Carlo {label}, {threads} thread{plural}", f"{rate / MILLION:.1f} M trials/s",
+                         "-" if peer is None else f"OMPEval via pokerfast {peer / MILLION:.1f}",
+                         "-" if ratio is None else f"{ratio:.2f}x", target, met))
+    return rows
+
+
+def variant_rows(trials: int, repeats: int) -> list[str]:
+    rows = []
+    for case, rate, _ in calc.game_lines(trials, repeats):
+        target = "-" if case.target is None else f">= {case.target / MILLION:.0f} M/s"
+        met = "-" if case.target is None else "yes" if rate >= case.target else "no"
+        rows.append(_row(f"heads-up Monte Carlo, {case.label}", f"{rate / MILLION:.1f} M trials/s",
+                         target=target, met=met))
+    return rows
+
+
+def deal_rows(n: int, repeats: int) -> list[str]:
+    rows = []
+    for label, game, options, target in deals.CASES:
+        equity.simulate(game, 6, 2000, seed=1, aggregate=True, progress=False, **options)
+        seconds = best_time(lambda g=game, o=options: equity.simulate(g, 6, n, seed=1, aggregate=True,
+                                                                      progress=False, **o), repeats)
+        rate = n / seconds
+        rows.append(_row(f"six-player deals, {label}", f"{rate / MILLION:.2f} M deals/s",
+                         target="-" if target is None else f">= {target / MILLION:.0f} M/s",
+                         met="-" if target is None else "yes" if rate >= target else "no"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer hands, trials and deals (a check, not a figure)")
+    parser.add_argument("--repeats", type=int, default=2)
+    args = parser.parse_args(argv)
+    scale = 10 if args.quick else 1
+    start = time.perf_counter()
+    print(f"machine: {machine_line()}")
+    print(f"command: python benchmarks/summary.py{' --quick' if args.quick else ''} --repeats {args.repeats}")
+    print()
+    print("| figure | ours | peer in the same run | ratio | target | met |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for rows in (evaluation_rows(MILLION // scale, args.repeats), exact_rows(),
+                 spot_rows(5 * MILLION // scale, args.repeats),
+                 variant_rows(4 * MILLION // scale, args.repeats),
+                 deal_rows(MILLION // scale, args.repeats)):
+        for row in rows:
+            print(row, flush=True)
+    print(f"\n({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
