@@ -48,6 +48,7 @@ def evaluation_rows(hands: int, repeats: int) -> list[str]:
     try:
         hole, board = deal("holdem", hands, 2, 5, 20240501)
         equity.evaluate_many("holdem", hole[:16], board[:16])
+        repeats = max(repeats, 5)  # (a few milliseconds each: the first runs are slower)
         rate = hands / best_time(lambda: equity.evaluate_many("holdem", hole, board), repeats)
         peer = ompeval_peer(np.hstack([hole, board]))
         peer_rate = None
