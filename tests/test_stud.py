@@ -148,3 +148,5 @@ def test_bad_hands_given_in_part_are_named():
         equity.calc("switch7", ["AsAd3h????", "random"], trials=100)
     with pytest.raises(Exception, match="duplicate card 'As'"):
         equity.calc(game, ["AsAd3h", "??As"], trials=100)
+    with pytest.raises(Exception, match="hand 2 'AsAs4h': duplicate card 'As'"):
+        equity.calc(game, ["KdKc3h", "AsAs4h"], trials=100)

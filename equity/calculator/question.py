@@ -223,8 +223,10 @@ def _partial_hand(g: Game, text: str, k: int) -> np.ndarray | None:
             return None
         try:
             codes = card_codes(compact)
-        except CardError:
-            return None
+        except CardError as error:
+            if str(error).startswith("duplicate card"):  # cards, one of them twice: say so
+                raise CardError(f"hand {k} {text!r}: {error}") from None
+            return None  # not cards: a range, read as one
         if not 0 < len(codes) < g.dealt_hole_cards:
             return None
         compact = "".join(card_text(c) for c in codes)
