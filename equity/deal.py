@@ -55,6 +55,7 @@ from equity.pots import board_pot_shares, pot_shares_many, settle_boards, settle
 from equity.results import SeatSums
 from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
+from equity.stud import follower_ranks, hands_for_evaluation
 from equity.switch import board_switches, switch_hole_cards
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
@@ -173,6 +174,9 @@ class Deals:
     killed
         A game with kill cards: whether each board holds one (``bool[deals, boards]``); such a
         board's part of the pot goes to the best qualifying low (to the high when none qualifies).
+    second_wild
+        Follow the Queen: the rank each deal's last face-up queen made wild with the queens
+        (``int64[deals]``, -1 for queens alone).
     """
 
     game: Game
@@ -197,6 +201,7 @@ class Deals:
     high_2: np.ndarray | None = None
     low_2: np.ndarray | None = None
     killed: np.ndarray | None = None
+    second_wild: np.ndarray | None = None
 
     @property
     def deals(self) -> int:
@@ -254,6 +259,9 @@ class Deals:
         if g.stud:  # the cards every player sees
             up = [i for i, face in enumerate(g.stud) if face == "up"]
             columns["up"] = row_texts(self.hole.reshape(n * players, -1)[:, up])
+        if self.second_wild is not None:
+            ranks = np.array(["", *RANKS], dtype=object)[self.second_wild + 1]
+            columns["second_wild"] = np.repeat(ranks, players)
         if self.high_2 is not None:
             columns["category_2"] = pd.Categorical(categories_of(g, self.high_2.ravel()),
                                                    dtype=category_dtype(g))
@@ -318,6 +326,10 @@ def _showdown(s: _Setup, first_deal: int, hole: np.ndarray, board: np.ndarray, f
     g, players = s.game, s.players
     n = hole.shape[0]
     seat_hole = hole.reshape(n * players, g.hole_cards)
+    if g.wild_follows is not None:  # Follow the Queen: each deal's second wild rank, valued as queens
+        follower = follower_ranks(g, hole.reshape(n, players * g.hole_cards), players)
+        seat_hole = hands_for_evaluation(g, seat_hole, np.repeat(follower, players))
+        records["second_wild"] = follower
     boards = split_boards(g, board)
     need_low = s.mode != "high" or bool(g.kill_cards)  # (a killed board plays for low)
     highs, lows = [], []

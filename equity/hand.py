@@ -301,4 +301,4 @@ def exact_game(g: Game) -> Game:
     from equity.games import HoleRule
 
     return replace(g, name=g.name, hole_cards=g.hand_size, streets=(), hole_rule=HoleRule(0, g.hand_size),
-                   phases=(), boards=1, kill_cards=(), high_qualifier=(), stud=())
+                   phases=(), boards=1, kill_cards=(), high_qualifier=(), stud=(), wild_follows=None)

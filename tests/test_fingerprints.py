@@ -147,6 +147,8 @@ CASES = {
                                                                  progress=False)),
     "simulate/razz/deals": lambda: frame_digest(equity.simulate(_game("razz"), 4, 500, seed=32,
                                                                 progress=False)),
+    "simulate/follow_the_queen/deals": lambda: frame_digest(equity.simulate(_game("follow_the_queen"), 4, 500,
+                                                                            seed=33, progress=False)),
     "simulate/omaha/hilo-stakes": _simulate("omaha", 3, 700, seed=22, pot="hi_lo", stakes=[10, 40, 40]),
     "simulate/tahoe/hilo-folds": _simulate("tahoe", 3, 700, seed=23, pot="hi_lo", folds=FOLD_ROW),
     "simulate/eldorado/low": _simulate("eldorado", 3, 500, seed=24, pot="low", wild_can_be_ace=False),

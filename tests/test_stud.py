@@ -150,3 +150,117 @@ def test_bad_hands_given_in_part_are_named():
         equity.calc(game, ["AsAd3h", "??As"], trials=100)
     with pytest.raises(Exception, match="hand 2 'AsAs4h': duplicate card 'As'"):
         equity.calc(game, ["KdKc3h", "AsAs4h"], trials=100)
+
+
+# ---------------------------------------------------------------------------------------------
+# Follow the Queen
+# ---------------------------------------------------------------------------------------------
+FIVE_KIND = RC.Rules(wild=10, ranking=("five_of_a_kind", *RC.STANDARD))
+
+
+def _reference_follower(hands: list[list[int]]) -> int:
+    """The second wild rank by the rules: the face-up cards (the third to sixth) in the order
+    dealt, round by round and seat by seat; the card after each face-up queen; -1 if a queen
+    comes last (or no queen at all)."""
+    up = [hands[p][r] for r in range(2, 6) for p in range(len(hands))]
+    follower = -1
+    for j, card in enumerate(up):
+        if card >> 2 == 10:
+            follower = up[j + 1] >> 2 if j + 1 < len(up) else -1
+    return -1 if follower == 10 else follower
+
+
+def _ftq_key(cards: list[int], follower: int):
+    """The best five of seven with queens and the follower's rank wild (the reference's wild
+    key: each wild card any card not in the hand, five of a kind above a straight flush)."""
+    wild = {10, follower}
+    best = None
+    for five in itertools.combinations(cards, 5):
+        naturals = tuple(sorted(int(c) for c in five if c >> 2 not in wild))
+        key = RC._wild_key(naturals, 5 - len(naturals), FIVE_KIND)
+        best = key if best is None or key > best else best
+    return best
+
+
+def _wild_count(cards, follower) -> int:
+    return sum(c >> 2 in (10, follower) for c in cards)
+
+
+def test_follow_the_queen_deals_against_the_rules():
+    game = load_game(EXAMPLES / "follow_the_queen.toml")
+    assert game_from_toml(game_to_toml(game)) == game
+    played = equity.play_deals(game, 4, 300, seed=9, usage=False)
+    checked = 0
+    for d in range(300):
+        hands = [played.hole[d, p].tolist() for p in range(4)]
+        follower = _reference_follower(hands)
+        assert played.second_wild[d] == follower
+        if any(_wild_count(h, follower) > 2 for h in hands):
+            continue  # (the brute-force reference is slow beyond two wild cards; see below)
+        keys = [_ftq_key(h, follower) for h in hands]
+        best = max(keys)
+        winners = [p for p, k in enumerate(keys) if k == best]
+        assert np.allclose(played.share[d], [1 / len(winners) if p in winners else 0 for p in range(4)]), d
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("hand", "follower", "expected"), [
+    ("QcQdQh7c7d2s3h", 5, "five of a kind, aces"),    # five wild cards stand for five aces
+    ("QcQd7c7dKs2s3h", 5, "five of a kind, kings"),   # four wild cards and the king
+    ("Qc7c7dKsKh2s3h", 5, "five of a kind, kings"),   # three wild cards and two kings
+    ("Qc7cAsKsJs2d3h", 5, "royal flush"),             # two wild cards fill the royal flush
+    ("Qc7cAsKsJs2d3h", -1, "one pair, aces"),  # sevens not wild: the queen alone pairs the ace
+])
+def test_hand_worked_follow_the_queen_hands(hand, follower, expected):
+    from equity.stud import hands_for_evaluation
+
+    game = load_game(EXAMPLES / "follow_the_queen.toml")
+    cards = np.array([equity.card_codes(hand)], dtype=np.uint8)
+    valued = hands_for_evaluation(game, cards, np.array([follower]))
+    strength = equity.evaluate_many(game, valued, None)
+    from equity.hand import exact_game
+
+    best = max(equity.evaluate_many(exact_game(game), valued[:, list(five)], None)[0]
+               for five in itertools.combinations(range(7), 5))
+    assert strength[0] == best  # the seven-card valuation is the best five of them
+    assert expected == str(equity.evaluate(game, equity.format_cards(valued[0])))
+
+
+def test_follow_the_queen_calc_agrees_with_every_way_the_cards_fall():
+    # up-cards in the order dealt: Qh (seat 0), 7c (seat 1), 8d, 2h, 9s, 3d, Tc, and seat 1's
+    # last up-card unknown: sevens are wild unless that card is a queen (then queens alone)
+    game = load_game(EXAMPLES / "follow_the_queen.toml")
+    hands = ["AsAdQh8d9sTc", "??7c2h3d"]
+    stub = ref.parse("Qd4s5cJdKh2c")
+    seats = [ref.parse("AsAdQh8d9sTc") + [-1], [-1, -1] + ref.parse("7c2h3d") + [-1, -1]]
+    used = {c for s in seats for c in s if c >= 0}
+    dead = [c for c in range(52) if c not in used and c not in stub]
+    slots = [(p, i) for p, s in enumerate(seats) for i, c in enumerate(s) if c < 0]
+    total, count = Fraction(0), 0
+    for cards in itertools.permutations(stub, len(slots)):
+        filled = [list(s) for s in seats]
+        for (p, i), c in zip(slots, cards, strict=True):
+            filled[p][i] = c
+        follower = _reference_follower(filled)
+        keys = [_ftq_key(h, follower) for h in filled]
+        total += 1 if keys[0] > keys[1] else Fraction(1, 2) if keys[0] == keys[1] else 0
+        count += 1
+    expected = float(total / count)
+    sampled = equity.calc(game, hands, dead=ref.show(dead), trials=30_000, seed=5)
+    assert 0 < expected < 1
+    assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+    with pytest.raises(OptionError, match="the second wild rank follows the face-up queens"):
+        equity.calc(game, ["AsAdQh8d9sTc2c", "Kd7c2h3d4s5cJd"], exact=True)
+
+
+@pytest.mark.parametrize(("keywords", "match"), [
+    ({"hole_cards": 7, "stud": STUD, "wild": "Q", "wild_follows": "K"},
+     "wild_follows 'K': that rank is wild"),
+    ({"hole_cards": 7, "wild": "Q", "wild_follows": "Q"}, "wild_follows needs a stud game with up-cards"),
+    ({"hole_cards": 7, "stud": STUD, "wild": "Q", "wild_follows": "Q", "low": {"kind": "ace_to_five",
+      "qualifier": "8"}, "pot_modes": ["hi_lo"]}, "wild_follows is played for the high hand"),
+])
+def test_bad_follow_the_queen_descriptions(keywords, match):
+    with pytest.raises(GameError, match=match):
+        define_game("bad", **keywords)

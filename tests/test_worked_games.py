@@ -16,7 +16,8 @@ import equity
 from simulations import harness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
-WORKED = ["switch_holdem", "crazy_pineapple", "irish", "double_board_omaha", "seven_card_stud", "razz"]
+WORKED = ["switch_holdem", "crazy_pineapple", "irish", "double_board_omaha", "seven_card_stud", "razz",
+          "follow_the_queen"]
 
 
 @pytest.mark.parametrize("name", WORKED)
@@ -28,7 +29,12 @@ def test_a_worked_game_runs_from_its_file_through_every_entry_point(name, tmp_pa
     # the deal's strengths are the evaluator's on the hands held at the showdown
     board = played.board[:, :game.board_cards] if game.streets else None
     seat_board = None if board is None else np.repeat(board, 3, axis=0)
-    again = equity.evaluate_many(path, played.hole.reshape(-1, game.hole_cards), seat_board)
+    hands = played.hole.reshape(-1, game.hole_cards)
+    if game.wild_follows is not None:  # each deal's second wild rank, valued as queens
+        from equity.stud import hands_for_evaluation
+
+        hands = hands_for_evaluation(game, hands, np.repeat(played.second_wild, 3))
+    again = equity.evaluate_many(path, hands, seat_board)
     assert (again.reshape(300, 3) == played.high).all()
     table = equity.calc(path, ["random", "random"], trials=4_000, seed=2)
     assert abs(table.equity.sum() - 1) < 1e-9 and (table.stderr > 0).all()

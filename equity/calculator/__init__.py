@@ -203,6 +203,7 @@ def _calc(game, hands, board, dead, trials, precision, exact, seed, hi_lo, polic
     if exact:
         if cost is None:
             why = ("a hand is given in part" if q.partial else
+                   "the second wild rank follows the face-up queens" if q.game.wild_follows is not None else
                    "the exchange is played by policies" if q.exchange else
                    "the discards are played by policies" if q.discard is not None else
                    "the enumeration counts one board with no kill card and no high qualifier"

@@ -169,7 +169,7 @@ def exact_cost(q: Question, useful: float | None) -> tuple[float | None, Plan | 
     cost to ``useful`` or below (None: never list): then the cost counts the merged tuples."""
     g = q.game
     if (q.exchange or q.switch or q.discard is not None or g.boards > 1 or g.kill_cards or g.high_qualifier
-            or q.partial):
+            or q.partial or g.wild_follows is not None):
         return None, None
     bound = _tuple_count_bound(q)
     if bound > MAX_TUPLES:

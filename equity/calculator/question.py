@@ -163,7 +163,7 @@ class Question:
         pot = self.mode == "high" or (
             self.mode == "hi_lo" and g.wild is None and low is not None and low.kind == "ace_to_five"
             and low.hand_size == g.hand_size)
-        one_pot = g.boards == 1 and not g.kill_cards and not g.high_qualifier
+        one_pot = g.boards == 1 and not g.kill_cards and not g.high_qualifier and g.wild_follows is None
         return (not self.exchange and not self.switch and self.discard is None and one_pot and no_wild and pot
                 and ruled and not self.partial)
 

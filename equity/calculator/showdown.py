@@ -18,6 +18,7 @@ from equity.evaluator import (
     kernel_hand_rule,
 )
 from equity.pots import board_pot_shares, pot_share_parts
+from equity.stud import follower_ranks, hands_for_evaluation
 from equity.tables import tables_for
 
 __all__ = ["pot_shares", "seat_holes", "seat_strengths", "fixed_wild_rows", "table_args"]
@@ -62,6 +63,9 @@ def seat_strengths(q: Question, hole: np.ndarray, board: np.ndarray, wild_rows,
     with ``need_low``)."""
     g = q.game
     seats = seat_holes(hole, q.players, g.hole_cards)  # (a hand's cards, after any discard)
+    if g.wild_follows is not None:  # Follow the Queen: each row's second wild rank, valued as queens
+        follower = follower_ranks(g, hole, q.players)
+        seats = [hands_for_evaluation(g, seat, follower) for seat in seats]
     high = low = None
     if q.mode != "low":
         high = np.stack([evaluate_many(g, seat, board, wild=wild_rows, check=False) for seat in seats],

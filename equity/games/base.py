@@ -193,6 +193,10 @@ class Game:
     high_qualifier
         A showdown qualifier for the high hand: the card codes of the weakest hand that
         qualifies (``hand_size`` cards); a weaker hand cannot win the high.  Empty: none.
+    wild_follows
+        Follow the Queen: the rank (a rank index: 10, queens) whose face-up card makes the next
+        face-up card's rank wild too, the last such card deciding; the rank itself is the game's
+        fixed wild rank.  None for other games.
     stud
         A stud game's hole cards face up or down, in the order dealt (``("down", "down", "up",
         "up", "up", "up", "down")`` for seven-card stud); each round deals one card to each
@@ -224,6 +228,7 @@ class Game:
     kill_cards: tuple[int, ...] = ()
     high_qualifier: tuple[int, ...] = ()
     stud: tuple[str, ...] = ()
+    wild_follows: int | None = None
 
     def __post_init__(self) -> None:
         self._normalize()
@@ -332,6 +337,16 @@ class Game:
             if self.streets:
                 raise GameError(f"game {name!r}: stud deals no board; this game has streets "
                                 f"{', '.join(s.name for s in self.streets)}")
+        if self.wild_follows is not None:
+            if not self.stud or "up" not in self.stud:
+                raise GameError(f"game {name!r}: wild_follows needs a stud game with up-cards (the card "
+                                "dealt face up after the rank's face-up card becomes wild)")
+            if self.fixed_wild_rank != self.wild_follows:
+                raise GameError(f"game {name!r}: wild_follows {RANKS[self.wild_follows]!r}: that rank is "
+                                f"wild itself: give wild = {RANKS[self.wild_follows]!r} too")
+            if self.pot_modes != ("high",) or self.hand_size != 5:
+                raise GameError(f"game {name!r}: wild_follows is played for the high hand of five cards "
+                                "(pot_modes = ['high'])")
         if self.high_qualifier:
             cards = self.high_qualifier
             if len(cards) != size or len(set(cards)) != size or not set(cards) <= set(self.deck):

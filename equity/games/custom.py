@@ -64,6 +64,10 @@ The keywords (TOML keys) are:
     "up", "down"]``); no streets and no phases.  In ``calc`` a stud hand may be given in
     part: the cards dealt so far (``"As2d3h"``), with ``?`` for a card not known
     (``"??Kd7c"``: an opponent's up-cards).
+``wild_follows``
+    Follow the Queen: ``"Q"`` in a stud game with ``wild = "Q"``: the rank of the card dealt
+    face up right after a face-up queen is wild too, the last face-up queen deciding (a queen
+    dealt face up last leaves queens alone wild); played for high.
 ``high_qualifier``
     A showdown qualifier for the high hand: the weakest hand that qualifies, as cards
     (``"JcJd4h3s2c"``: a pair of jacks with the lowest kickers, so any pair of jacks or
@@ -137,7 +141,7 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw", "discard", "boards", "kill", "high_qualifier", "stud",
+    "draw", "discard", "boards", "kill", "high_qualifier", "stud", "wild_follows",
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw", "discard")
@@ -526,7 +530,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 pot_modes: Sequence[str] | str = ("high",), max_players: int | None = None,
                 draw: Mapping[str, int] | Draw | None = None,
                 discard: Mapping[str, Any] | Discard | None = None, boards: int = 1,
-                kill: Any = None, high_qualifier: Any = None, stud: Any = None) -> Game:
+                kill: Any = None, high_qualifier: Any = None, stud: Any = None,
+                wild_follows: Any = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -601,6 +606,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         kill_cards=_kill(kill, ranks, deck_suits),
         high_qualifier=_qualifier_hand(high_qualifier),
         stud=_stud(stud),
+        wild_follows=None if wild_follows is None else _rank(wild_follows, "wild_follows"),
     )
     return check_game(game)
 
@@ -988,6 +994,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         out["high_qualifier"] = "".join(card_text(c) for c in game.high_qualifier)
     if game.stud:
         out["stud"] = list(game.stud)
+    if game.wild_follows is not None:
+        out["wild_follows"] = RANKS[game.wild_follows]
     rebuilt = game_from_dict(out)
     if rebuilt != game:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
