@@ -42,6 +42,7 @@ CASES = (
     ("double-board omaha", str(REPO / "examples" / "games" / "double_board_omaha.toml"), {}, None),
     ("seven-card stud", str(REPO / "examples" / "games" / "seven_card_stud.toml"), {}, None),
     ("razz", str(REPO / "examples" / "games" / "razz.toml"), {}, None),
+    ("follow the queen", str(REPO / "examples" / "games" / "follow_the_queen.toml"), {}, None),
 )
 
 

@@ -6,9 +6,10 @@ Each line times a game with one mechanism and, in the same run, the game without
 prints the ratio: the switches of ``switch_holdem`` beside ``holdem``; Crazy Pineapple's
 discard (the ``best`` policy) beside Hold'em dealt three cards and keeping them all;
 double-board Omaha hi-lo beside Omaha hi-lo; seven-card stud beside ``draw7`` (the same seven
-cards, no up-cards); low evaluation of seven-card hands for ace-to-six and deuce-to-seven
-beside ace-to-five (razz).  Whole deals are ``equity.simulate(game, 6, deals, aggregate=True)``;
-each figure is the best of ``--repeats`` runs after a warm-up call, the pair taking turns.
+cards, no up-cards); Follow the Queen beside seven-card stud; low evaluation of seven-card
+hands for ace-to-six and deuce-to-seven beside ace-to-five (razz).  Whole deals are
+``equity.simulate(game, 6, deals, aggregate=True)``; each figure is the best of ``--repeats``
+runs after a warm-up call, the pair taking turns.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def main(argv: list[str] | None = None) -> None:
         ("double-board omaha hi-lo", deals(_file("double_board_omaha")), "omaha hi-lo",
          deals("omaha", pot="hi_lo")),
         ("seven-card stud", deals(_file("seven_card_stud")), "draw7", deals("draw7")),
+        ("follow the queen", deals(_file("follow_the_queen")), "seven-card stud",
+         deals(_file("seven_card_stud"))),
     ]
     print(f"\n{'six-player whole deals':<30} {'M deals/s':>10}   {'beside':<14} {'M deals/s':>10}  ratio")
     for label, run, base_label, base in pairs:
