@@ -38,25 +38,36 @@ def test_hand_worked_stud_deal_order_and_up_cards():
     assert (table.up == cards[4:12]).all()  # the third to sixth cards are dealt face up
 
 
-def _stud_share(known, dead, rule="draw7", low=False):
-    """Seat 0's exact share, every way the unknown cards can fall from the stub."""
-    used = {c for hand in known for c in hand if c >= 0} | set(dead)
-    stub = [c for c in range(52) if c not in used]
+def _every_fill(known, stub):
+    """Every way the unknown cards (-1) of the hands can fall from the stub, each as likely."""
     slots = [(p, i) for p, hand in enumerate(known) for i, c in enumerate(hand) if c < 0]
-    total, count = Fraction(0), 0
     for cards in itertools.permutations(stub, len(slots)):
         hands = [list(h) for h in known]
         for (p, i), c in zip(slots, cards, strict=True):
             hands[p][i] = c
-        if low:
-            keys = [RC.best_low(RC.Rules(low="ace_to_five"), h) for h in hands]
-        else:
-            keys = [ref.best_high(rule, h) for h in hands]
+        yield hands
+
+
+def _seat_zero_share(fills, keys_of) -> float:
+    """Seat 0's exact share over equally likely deals, each valued by ``keys_of(hands)``."""
+    total, count = Fraction(0), 0
+    for hands in fills:
+        keys = keys_of(hands)
         best = max(keys)
         winners = [p for p, k in enumerate(keys) if k == best]
         total += Fraction(1, len(winners)) if 0 in winners else 0
         count += 1
     return float(total / count)
+
+
+def _stud_share(known, dead, rule="draw7", low=False):
+    """Seat 0's exact share, every way the unknown cards can fall from the stub."""
+    used = {c for hand in known for c in hand if c >= 0} | set(dead)
+    stub = [c for c in range(52) if c not in used]
+    if low:
+        return _seat_zero_share(_every_fill(known, stub),
+                                lambda hands: [RC.best_low(RC.Rules(low="ace_to_five"), h) for h in hands])
+    return _seat_zero_share(_every_fill(known, stub), lambda hands: [ref.best_high(rule, h) for h in hands])
 
 
 @pytest.mark.parametrize(("name", "hands", "stub", "low"), [
@@ -236,17 +247,8 @@ def test_follow_the_queen_calc_agrees_with_every_way_the_cards_fall():
     seats = [ref.parse("AsAdQh8d9sTc") + [-1], [-1, -1] + ref.parse("7c2h3d") + [-1, -1]]
     used = {c for s in seats for c in s if c >= 0}
     dead = [c for c in range(52) if c not in used and c not in stub]
-    slots = [(p, i) for p, s in enumerate(seats) for i, c in enumerate(s) if c < 0]
-    total, count = Fraction(0), 0
-    for cards in itertools.permutations(stub, len(slots)):
-        filled = [list(s) for s in seats]
-        for (p, i), c in zip(slots, cards, strict=True):
-            filled[p][i] = c
-        follower = _reference_follower(filled)
-        keys = [_ftq_key(h, follower) for h in filled]
-        total += 1 if keys[0] > keys[1] else Fraction(1, 2) if keys[0] == keys[1] else 0
-        count += 1
-    expected = float(total / count)
+    expected = _seat_zero_share(_every_fill(seats, stub), lambda hands: [
+        _ftq_key(h, _reference_follower(hands)) for h in hands])
     sampled = equity.calc(game, hands, dead=ref.show(dead), trials=30_000, seed=5)
     assert 0 < expected < 1
     assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
