@@ -280,6 +280,13 @@ def game_lines(trials: int, repeats: int) -> list[tuple[GameCase, float, float]]
     return rows
 
 
+def _paired_line(label: str, n_threads: int, ours: str, peer: str | None, ratio: float | None) -> None:
+    """One line of ours beside OMPEval's in the same run (or a note that it is not installed)."""
+    versus = f"OMPEval via pokerfast {peer}  ratio {ratio:4.2f}x" if peer else "OMPEval not installed"
+    plural = "s" if n_threads > 1 else " "
+    print(f"  {label:<26} {n_threads} thread{plural} {ours}  {versus}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=20 * MILLION, help="Hold'em Monte Carlo trials per run")
@@ -295,18 +302,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"numba threads: {numba.get_num_threads()}")
     print("\nHold'em exact enumeration, two threads and one (target: AhKh v QsQd under 2 ms)")
     for label, n_threads, ours, peer in exact_lines():
-        versus = f"OMPEval via pokerfast {peer * 1e3:8.2f} ms  ratio {peer / ours:4.2f}x" if peer else \
-            "OMPEval not installed"
-        plural = "s" if n_threads > 1 else " "
-        print(f"  {label:<24} {n_threads} thread{plural} {ours * 1e3:8.2f} ms  {versus}")
+        _paired_line(label, n_threads, f"{ours * 1e3:8.2f} ms", peer and f"{peer * 1e3:8.2f} ms",
+                     peer and peer / ours)
     if args.exact:
         return
     print("\nHold'em Monte Carlo spots, one and two threads (target: 1.5x OMPEval on each)")
     for label, n_threads, rate, peer in open_spot_lines(args.spot_trials, args.repeats):
-        versus = f"OMPEval via pokerfast {peer / MILLION:6.1f} M/s  ratio {rate / peer:4.2f}x" if peer else \
-            "OMPEval not installed"
-        plural = "s" if n_threads > 1 else " "
-        print(f"  {label:<26} {n_threads} thread{plural} {rate / MILLION:7.1f} M trials/s  {versus}")
+        _paired_line(label, n_threads, f"{rate / MILLION:7.1f} M trials/s",
+                     peer and f"{peer / MILLION:6.1f} M/s", peer and rate / peer)
     if args.spots:
         return
     lines = holdem_lines(args.trials, args.repeats)
