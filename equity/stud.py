@@ -11,8 +11,9 @@ the second wild rank has ``q + f`` wild cards, and a wild card stands for any ca
 is, so :func:`hands_for_evaluation` writes each card of the second rank as a queen of a suit
 the hand lacks: the same natural cards and the same number of wild cards, valued with queens
 wild.  Five or more wild cards make five aces (they stand for five aces; four wild cards and
-any natural card make five of that rank, never more than aces); such a hand is written as four
-queens and the ace of spades.
+any natural card make five of that rank, never more than aces); such a hand is written as the
+followed rank's four cards and the ace of spades.  The followed rank is any rank but the ace
+(``Game.wild_follows``; queens in Follow the Queen).
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from equity.games import Game
 
 __all__ = ["follower_ranks", "hands_for_evaluation"]
 
-#: A hand with five or more wild cards, as the evaluator reads it: four wild queens and an ace.
-_FIVE_ACES = np.array([40, 41, 42, 43, 51], dtype=np.uint8)
+def _five_aces(wild_rank: int, size: int) -> np.ndarray:
+    """A hand of ``size`` cards the evaluator values as five aces with ``wild_rank`` wild: the
+    rank's four cards and the ace of spades, then natural cards of other ranks, one each."""
+    others = [r for r in range(12) if r != wild_rank][: size - 5]
+    return np.array([4 * wild_rank + s for s in range(4)] + [51] + [4 * r for r in others], dtype=np.uint8)
 
 
 def follower_ranks(game: Game, hole: np.ndarray, players: int) -> np.ndarray:
@@ -82,7 +86,5 @@ def hands_for_evaluation(game: Game, hands: np.ndarray, follower: np.ndarray) ->
     out[second] = (4 * queen + np.take_along_axis(suits, k, axis=1))[second].astype(np.uint8)
     many = wild.sum(axis=1) >= 5
     if many.any():
-        # further cards: 2c 3d 4h 5s 6c 7d 8h ..., natural cards that change nothing
-        five = np.concatenate([_FIVE_ACES, np.arange(hands.shape[1] - 5, dtype=np.uint8) * 5])
-        out[many] = five
+        out[many] = _five_aces(queen, hands.shape[1])
     return out

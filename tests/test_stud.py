@@ -266,3 +266,46 @@ def test_follow_the_queen_calc_agrees_with_every_way_the_cards_fall():
 def test_bad_follow_the_queen_descriptions(keywords, match):
     with pytest.raises(GameError, match=match):
         define_game("bad", **keywords)
+
+
+def test_the_cards_drawn_for_a_hand_given_in_part_are_never_cards_a_row_holds():
+    # seat 0 is random and was dealt the ace of spades (card 51) in this row; the unknown
+    # positions of seat 1 hold the placeholder, which must not hide that card: seat 1's cards
+    # are drawn uniformly from the stub cards the row has not dealt
+    from equity.calculator.question import UNKNOWN, read_question
+
+    q = read_question(load_game(EXAMPLES / "seven_card_stud.toml"), ["random", "??KdKc"], None, None,
+                      False, None, {})
+    dealt = equity.card_codes("AsAd3h4c5d6h7s").tolist()
+    stub = np.array([c for c in q.stub.tolist() if c not in dealt])
+    assert 51 in q.stub.tolist() and 51 not in stub.tolist()
+    seat_1 = [UNKNOWN, UNKNOWN, *equity.card_codes("KdKc").tolist(), UNKNOWN, UNKNOWN, UNKNOWN]
+    row = equity.card_codes("AsAd3h4c5d6h7s").tolist() + seat_1
+    hole = np.tile(np.array(row, dtype=np.uint8), (4000, 1))
+    board = np.zeros((4000, 0), dtype=np.uint8)
+    q.fill_partial(hole, board, np.random.default_rng(1))
+    for row in hole[:500]:
+        assert len(set(row.tolist())) == 14 and UNKNOWN not in row.tolist()
+    drawn = hole[:, [7, 8, 11, 12, 13]].ravel()
+    counts = np.bincount(drawn, minlength=52)[stub]
+    expected = drawn.size / len(stub)  # each stub card as likely
+    assert (np.abs(counts - expected) < 4 * np.sqrt(expected)).all()
+
+
+def test_a_followed_rank_other_than_the_queen():
+    # "follow the king": kings wild, and the rank dealt face up after the last face-up king
+    game = define_game("follow_the_king", hole_cards=7, stud=STUD, wild="K", wild_follows="K")
+    from equity.stud import hands_for_evaluation
+
+    # five wild cards (three kings, two sevens) with the sevens followed: five aces
+    cards = np.array([equity.card_codes("KcKdKh7c7d2s3h")], dtype=np.uint8)
+    valued = hands_for_evaluation(game, cards, np.array([5]))
+    assert len(set(valued[0].tolist())) == 7
+    assert str(equity.evaluate(game, equity.format_cards(valued[0]))) == "five of a kind, aces"
+    # two sevens written as kings of the suits the hand lacks: four wild cards and the deuce
+    cards = np.array([equity.card_codes("KcKd7c7d2s3h9h")], dtype=np.uint8)
+    valued = hands_for_evaluation(game, cards, np.array([5]))
+    assert sorted(equity.format_cards([c]) for c in valued[0][:4]) == ["Kc", "Kd", "Kh", "Ks"]
+    assert str(equity.evaluate(game, equity.format_cards(valued[0]))) == "five of a kind, nines"
+    with pytest.raises(GameError, match="the rank that is followed cannot be the ace"):
+        define_game("follow_the_ace", hole_cards=7, stud=STUD, wild="A", wild_follows="A")

@@ -110,10 +110,10 @@ class Question:
             return
         stub = self.stub
         n = hole.shape[0]
-        dealt = np.zeros((n, 52), dtype=bool)
+        dealt = np.zeros((n, 53), dtype=bool)  # column 52: the unknown positions' UNKNOWN
         rows = np.arange(n)[:, None]
         cards = np.concatenate([hole, board], axis=1)
-        dealt[rows, np.minimum(cards, 51)] = cards < 52  # (the unknown positions' UNKNOWN: no card)
+        dealt[rows, np.minimum(cards, 52)] = True
         keys = rng.random((n, len(stub)))
         keys[dealt[:, stub]] = np.inf
         chosen = np.argpartition(keys, len(slots) - 1, axis=1)[:, :len(slots)]

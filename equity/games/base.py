@@ -341,6 +341,9 @@ class Game:
             if not self.stud or "up" not in self.stud:
                 raise GameError(f"game {name!r}: wild_follows needs a stud game with up-cards (the card "
                                 "dealt face up after the rank's face-up card becomes wild)")
+            if self.wild_follows == ACE:
+                raise GameError(f"game {name!r}: wild_follows 'A': the rank that is followed cannot be the "
+                                "ace (five wild cards stand for five aces)")
             if self.fixed_wild_rank != self.wild_follows:
                 raise GameError(f"game {name!r}: wild_follows {RANKS[self.wild_follows]!r}: that rank is "
                                 f"wild itself: give wild = {RANKS[self.wild_follows]!r} too")
