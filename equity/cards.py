@@ -1,7 +1,8 @@
 """Card encoding: the one place that knows how a card is written and stored.
 
 A card is a ``uint8`` code ``4 * rank + suit`` with rank 0..12 for 2..A and suit
-0..3 for clubs, diamonds, hearts, spades.  Text may be written ``"AhKd"``,
+0..3 for clubs, diamonds, hearts, spades; the two jokers of a deck with jokers are codes 52
+and 53, written ``X1`` and ``X2``.  Text may be written ``"AhKd"``,
 ``"Ah Kd"``, ``"Ah,Kd"``, with ``10`` for ``T``, ranks and suits in any case, and
 the suit symbols ``♣ ♦ ♥ ♠`` (a Unicode variation selector after a symbol is
 ignored).
@@ -32,12 +33,18 @@ __all__ = [
     "parse_wild_rank",
     "NO_WILD_NAMES",
     "CardsLike",
+    "JOKERS",
+    "N_CODES",
 ]
 
 RANKS = "23456789TJQKA"
 #: Rank index of the ace (ranks 0..12 are 2..A).
 ACE = RANKS.index("A")
 SUITS = "cdhs"
+#: The jokers' codes (a game's deck holds the first ``jokers`` of them), written X1 and X2.
+JOKERS = (52, 53)
+#: Card codes run from 0 to ``N_CODES - 1``.
+N_CODES = 54
 RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight",
     "nine", "ten", "jack", "queen", "king", "ace",
@@ -50,7 +57,7 @@ RANK_PLURALS = (
 _SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _SEPARATORS = re.compile(r"[\s,;\ufe0e\ufe0f]+")
 # ASCII only: with Unicode case folding, the long s (ſ) would match 's' and the Kelvin sign 'k'
-_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE | re.ASCII)
+_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])|x[12]", re.IGNORECASE | re.ASCII)
 
 CardsLike = str | Sequence[str] | Sequence[int] | np.ndarray
 
@@ -121,7 +128,8 @@ def _split_text(text: str) -> list[str]:
                 rest = chunk[position:]
                 raise CardError(
                     f"cannot read a card at {rest[:3]!r} in {text!r}: a card is a rank "
-                    "(2-9, T or 10, J, Q, K, A) followed by a suit (c d h s or ♣ ♦ ♥ ♠)"
+                    "(2-9, T or 10, J, Q, K, A) followed by a suit (c d h s or ♣ ♦ ♥ ♠), or a "
+                    "joker (X1, X2)"
                 )
             cards.append(match.group(0))
             position = match.end()
@@ -129,6 +137,8 @@ def _split_text(text: str) -> list[str]:
 
 
 def _text_code(card: str) -> int:
+    if card[0] in "xX":
+        return JOKERS[int(card[1]) - 1]
     rank, suit = card[:-1], card[-1].lower()
     return 4 * parse_rank(rank) + SUITS.index(suit)
 
@@ -148,7 +158,7 @@ def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool
     Raises
     ------
     CardError
-        For text that is not a card, a code outside 0..51, or a duplicate card.
+        For text that is not a card, a code outside 0..53, or a duplicate card.
 
     Examples
     --------
@@ -163,7 +173,7 @@ def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool
         codes = [_text_code(c) for c in _split_text(cards)]
     elif not isinstance(cards, Iterable) or isinstance(cards, (bytes, dict)):
         raise CardError(f"cannot read {cards!r} as cards: give text like 'AhKd', card strings "
-                        "or codes 0..51")
+                        "or codes 0..53")
     else:
         codes = []
         for item in cards:
@@ -172,10 +182,10 @@ def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool
             elif isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_)):
                 codes.append(int(item))
             else:
-                raise CardError(f"cannot read {item!r} as a card: give text like 'Ah' or a code 0..51")
+                raise CardError(f"cannot read {item!r} as a card: give text like 'Ah' or a code 0..53")
     for code in codes:
-        if not 0 <= code < 52:
-            raise CardError(f"card code {code} is out of range: codes run from 0 (2c) to 51 (As)")
+        if not 0 <= code < N_CODES:
+            raise CardError(f"card code {code} is out of range: {_CODE_RANGE}")
     if not allow_duplicates:
         seen: set[int] = set()
         for code in codes:
@@ -186,11 +196,11 @@ def card_codes(cards: CardsLike | Iterable[str | int], *, allow_duplicates: bool
 
 
 def card_text(code: int) -> str:
-    """Return the two-character text of a card code, e.g. 50 -> ``"Ah"``."""
+    """Return the two-character text of a card code, e.g. 50 -> ``"Ah"``, 52 -> ``"X1"``."""
     code = int(code)
-    if not 0 <= code < 52:
-        raise CardError(f"card code {code} is out of range: codes run from 0 (2c) to 51 (As)")
-    return RANKS[code >> 2] + SUITS[code & 3]
+    if not 0 <= code < N_CODES:
+        raise CardError(f"card code {code} is out of range: {_CODE_RANGE}")
+    return str(CARD_TEXT[code])
 
 
 def format_cards(codes: CardsLike | Iterable[str | int] | int, sep: str = "") -> str:
@@ -202,7 +212,7 @@ def format_cards(codes: CardsLike | Iterable[str | int] | int, sep: str = "") ->
     Raises
     ------
     CardError
-        For a number that is not a whole code 0..51 (``50.7``) or text that is not a card.
+        For a number that is not a whole code 0..53 (``50.7``) or text that is not a card.
 
     Examples
     --------
@@ -217,7 +227,8 @@ def format_cards(codes: CardsLike | Iterable[str | int] | int, sep: str = "") ->
 
 
 #: The text of every card code, as an array to index with arrays of codes.
-CARD_TEXT = np.array([RANKS[c >> 2] + SUITS[c & 3] for c in range(52)], dtype=object)
+CARD_TEXT = np.array([RANKS[c >> 2] + SUITS[c & 3] for c in range(52)] + ["X1", "X2"], dtype=object)
+_CODE_RANGE = "codes run from 0 (2c) to 51 (As), and 52 and 53 are the jokers X1 and X2"
 
 
 def row_texts(codes: np.ndarray) -> np.ndarray:

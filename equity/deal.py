@@ -289,7 +289,7 @@ class Deals:
 
 
 def _card_or_blank(cards: np.ndarray) -> np.ndarray:
-    return np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, 51)], "")
+    return np.where(cards >= 0, CARD_TEXT[np.clip(cards, 0, len(CARD_TEXT) - 1)], "")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from equity._kernels.evaluate import (
     first_invalid_row,
 )
 from equity._kernels.perfect_hash import slots_of
-from equity.cards import CardsLike, card_codes, card_text, parse_wild_rank
+from equity.cards import N_CODES, CardsLike, card_codes, card_text, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError, check_flag
 from equity.games import Game, get_game
 from equity.games.base import HIGH_HAND_LOWS
@@ -191,14 +191,14 @@ def _as_rows(cards, what: str, n_rows: int | None = None) -> np.ndarray:
         if rows.dtype.kind in "US" or rows.dtype == object:
             rows = np.stack([card_codes(r, allow_duplicates=True) for r in np.atleast_1d(rows)])
         elif rows.dtype.kind not in "iu":
-            raise CardError(f"{what} must be card codes (integers 0..51) or text, got {rows.dtype}")
+            raise CardError(f"{what} must be card codes (integers 0..53) or text, got {rows.dtype}")
     if rows.ndim == 1:
         rows = rows[None, :] if n_rows is None else np.broadcast_to(rows, (n_rows, rows.shape[0]))
     if rows.ndim != 2:
         raise InvalidInputError(f"{what} must be a 2-d array of card codes (rows, cards)")
     if rows.dtype != np.uint8:
-        if rows.size and (rows.min() < 0 or rows.max() > 51):
-            raise CardError(f"{what} hold a card code outside 0..51")
+        if rows.size and (rows.min() < 0 or rows.max() >= N_CODES):
+            raise CardError(f"{what} hold a card code outside 0..{N_CODES - 1}")
         rows = rows.astype(np.uint8)
     return rows
 
@@ -217,8 +217,9 @@ def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
     row = hole[bad].tolist() + board[bad].tolist()
     where = lambda t: "hole cards" if t < n_hole else "board"  # noqa: E731
     for t, code in enumerate(row):
-        if code > 51:
-            raise CardError(f"row {bad}: card code {code} is out of range (codes run from 0 to 51)")
+        if code >= N_CODES:
+            raise CardError(f"row {bad}: card code {code} is out of range (codes run from 0 to 51, and "
+                            "52 and 53 are the jokers)")
         if code not in game.deck:
             raise CardError(
                 f"row {bad}: card '{card_text(code)}' is not in the {game.name} deck "
@@ -232,6 +233,8 @@ def _check_rows(game: Game, hole: np.ndarray, board: np.ndarray) -> None:
 
 def _wild_rows(game: Game, wild, n_rows: int) -> np.ndarray:
     fixed = game.fixed_wild_rank
+    if wild is None and game.wild_cards:  # the wild cards count themselves (their card words)
+        return np.full(n_rows, -1, dtype=np.int8)
     if wild is None:
         return NO_WILD if fixed is None else np.full(n_rows, fixed, dtype=np.int8)
     if isinstance(wild, (str, int, np.integer)) and not isinstance(wild, bool):

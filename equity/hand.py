@@ -18,7 +18,7 @@ from functools import lru_cache, total_ordering
 
 import numpy as np
 
-from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, parse_wild_rank
+from equity.cards import ACE, RANKS, CardsLike, card_codes, card_text, format_cards, parse_wild_rank
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.games import Game, get_game
 from equity.rankings import (
@@ -37,6 +37,11 @@ __all__ = ["Hand", "evaluate", "has_cards", "check_wild_option", "wild_rank_of",
 def check_wild_option(game: Game) -> None:
     """Raise :class:`OptionError` where a ``wild`` option does not apply: a game with a fixed wild
     rank (a custom wild game) or none at all."""
+    if game.wild_cards:
+        raise OptionError(
+            f"{game.name} has fixed wild cards ({format_cards(game.wild_cards, sep=' ')}): the wild option "
+            "applies to games whose wild rank is made in play (eldorado)"
+        )
     if game.fixed_wild_rank is not None:
         raise OptionError(
             f"{game.name} has a fixed wild rank ({RANKS[game.fixed_wild_rank]}): the wild option applies "
@@ -197,11 +202,14 @@ def playing_cards(g: Game, cards: np.ndarray, n_hole: int, size: int, target: in
     return cards[positions[best]], int(holes[best])
 
 
-def display_order(codes: np.ndarray, wild_rank: int | None, ace_low: bool = False) -> str:
+def display_order(codes: np.ndarray, wild_rank: int | None, ace_low: bool = False,
+                  wild_cards: tuple[int, ...] = ()) -> str:
     """The cards as text, larger groups first, then higher ranks (the ace last when it plays
-    low: in a straight below ace-high, and in an ace-to-five low), the wild cards at the end."""
-    naturals = [int(c) for c in codes if (c >> 2) != wild_rank]
-    wilds = [int(c) for c in codes if (c >> 2) == wild_rank]
+    low: in a straight below ace-high, and in an ace-to-five low), the wild cards (of the wild
+    rank, or listed in ``wild_cards``) at the end."""
+    is_wild = [(c >> 2) == wild_rank or int(c) in wild_cards for c in codes]
+    naturals = [int(c) for c, wild in zip(codes, is_wild) if not wild]
+    wilds = [int(c) for c, wild in zip(codes, is_wild) if wild]
     count = Counter(c >> 2 for c in naturals)
 
     def rank(c: int) -> int:
@@ -254,13 +262,15 @@ def evaluate(game: str | Game, hole: CardsLike, board: CardsLike | None = "", *,
     check_card_counts(g, len(hole_codes), len(board_codes))
     wild_rank = wild_rank_of(g, wild)
     cards = np.concatenate([hole_codes, board_codes])
-    if wild_rank is None or wild_rank == -1:  # no wild card plays: the clear evaluator, no kernel
+    if (wild_rank is None or wild_rank == -1) and not g.wild_cards:
+        # no wild card plays: the clear evaluator, no kernel
         strength, played, used = _clear_best(g, cards, len(hole_codes), wild_rank)
     else:
         strength, played, used = _kernel_best(g, hole_codes, board_codes, wild)
     category, text = describe_strength(g, strength)
     return Hand(g.name, strength, str(category),
-                display_order(played, wild_rank, ace_plays_low(category, strength)), text, used)
+                display_order(played, wild_rank, ace_plays_low(category, strength), g.wild_cards), text,
+                used)
 
 
 def _clear_best(g: Game, cards: np.ndarray, n_hole: int, wild_rank) -> tuple[int, np.ndarray, int]:

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from equity._kernels.evaluate import FLUSH_MASKS
+from equity._kernels.evaluate import FLUSH_MASKS, WILD_ONE
 from equity._kernels.perfect_hash import build_perfect_hash, slots_of
 from equity._kernels.row_hash import SEVEN_COUNT_SHIFT, SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, pack_rows
 from equity.cards import ACE
@@ -97,24 +97,30 @@ class EvalTables(NamedTuple):
     whole_classes: np.ndarray  # uint16[boards, hole hands]: best non-flush class of the hand
 
 
-def card_bits() -> np.ndarray:
-    """The per-card word: its rank's count field plus its suit's count field.
+def card_bits(wild_cards: tuple[int, ...] = ()) -> np.ndarray:
+    """The per-card word: its rank's count field plus its suit's count field; a card of
+    ``wild_cards`` (a game's fixed wild cards listed by card, jokers included) counts one in the
+    wild-card field instead (``WILD_ONE``: no rank, no suit).
 
-    256 entries, zero past code 51, so that any ``uint8`` indexes it safely.
+    256 entries, zero past code 51 (and the jokers' 52 and 53 unless they are wild), so that any
+    ``uint8`` indexes it safely.
     """
     codes = np.arange(52, dtype=np.uint64)
     words = np.zeros(256, dtype=np.uint64)
     words[:52] = (np.uint64(1) << (np.uint64(RANK_FIELD_BITS) * (codes >> np.uint64(2)))) | (
         np.uint64(1) << (np.uint64(SUIT_FIELD_SHIFT) + np.uint64(4) * (codes & np.uint64(3)))
     )
+    words[list(wild_cards)] = WILD_ONE
     return words
 
 
-def suit_bits() -> np.ndarray:
-    """The per-card bit in a word of four 16-bit suit masks (256 entries, zero past 51)."""
+def suit_bits(wild_cards: tuple[int, ...] = ()) -> np.ndarray:
+    """The per-card bit in a word of four 16-bit suit masks (256 entries, zero past 51 and for
+    ``wild_cards``)."""
     codes = np.arange(52, dtype=np.uint64)
     words = np.zeros(256, dtype=np.uint64)
     words[:52] = np.uint64(1) << (np.uint64(16) * (codes & np.uint64(3)) + (codes >> np.uint64(2)))
+    words[list(wild_cards)] = 0
     return words
 
 
@@ -176,18 +182,35 @@ class _MultisetDP:
                 self.plus[r, ok] = slots_of(grown[ok], disp, params)
 
     def run(self, exact, hand_size: int, max_cards: int, max_wilds: int, n_slots: int,
-            wild_ranks: np.ndarray) -> np.ndarray:
-        """Values per (wilds, slot); ``exact(i)`` values multiset ``i`` of exactly ``hand_size``."""
+            wild_ranks: np.ndarray, natural_first: bool = False,
+            bug_straights: tuple[tuple[int, int], ...] | None = None) -> np.ndarray:
+        """Values per (wilds, slot); ``exact(i)`` values multiset ``i`` of exactly ``hand_size``.
+
+        ``natural_first``: a value's lowest four bits hold ``hand_size - w``, the natural cards
+        of the five played, so that of equal hands the one with fewer wild cards is higher.
+        ``bug_straights``: the wild cards are the bug, which plays as an ace or completes a
+        straight (the flushes are :func:`_flush_values`'s): (rank mask, value) of each straight.
+        """
         values = np.zeros((max_wilds + 1, n_slots), dtype=np.uint32)
         is_five = (self.counts == 5).any(axis=1)
+        naturals = np.uint32(hand_size if natural_first else 0)
         for total in range(hand_size, max_cards + 1):
             for w in range(min(max_wilds, total) + 1):
                 sel = np.flatnonzero((self.sizes == total - w) & (~is_five | (total == hand_size)))
                 if total == hand_size and w == 0:
-                    values[0, self.slots[sel]] = [exact(i) for i in sel]
+                    values[0, self.slots[sel]] = np.array([exact(i) for i in sel], dtype=np.uint32) | naturals
                     continue
                 best = np.zeros(len(sel), dtype=np.uint32)
-                if total == hand_size:  # a wild card takes the best rank it may stand for
+                if total == hand_size and bug_straights is not None:
+                    target = self.plus[ACE, sel]  # the bug as one more ace
+                    ok = target >= 0
+                    best[ok] = values[w - 1, target[ok]]
+                    held = (self.counts[sel] > 0) @ (1 << np.arange(13))
+                    single = self.counts[sel].max(axis=1, initial=0) <= 1
+                    for mask, value in bug_straights:  # or completing a straight
+                        inside = single & ((held & ~mask) == 0)
+                        best[inside] = np.maximum(best[inside], value)
+                elif total == hand_size:  # a wild card takes the best rank it may stand for
                     for r in np.flatnonzero(wild_ranks):
                         target = self.plus[r, sel]
                         ok = target >= 0
@@ -199,23 +222,28 @@ class _MultisetDP:
                         best[ok] = np.maximum(best[ok], values[w, target[ok]])
                     if w:
                         best = np.maximum(best, values[w - 1, self.slots[sel]])
+                if total == hand_size and natural_first:  # every card plays: hand_size - w natural
+                    best = (best & ~np.uint32(15)) | np.uint32(hand_size - w)
                 values[w, self.slots[sel]] = best
         return values
 
 
 def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
+    """Values per (wilds, 13-bit rank mask of one suit's natural cards): the best flush or
+    straight flush (a wild card, the bug too, stands for a card of the suit not in the hand)."""
     masks = np.arange(8192)
     popcount = np.array([bin(m).count("1") for m in masks])
     deck_mask = sum(1 << r for r in game.deck_ranks)
     values = np.zeros((max_wilds + 1, 8192), dtype=np.uint32)
     hs = game.hand_size
+    natural_first = game.wild is not None and game.wild.natural_first
     for total in range(hs, max_cards + 1):
         for w in range(min(max_wilds, total) + 1):
             sel = masks[(popcount == total - w) & ((masks & ~deck_mask) == 0)]
             if total == hs and w == 0:
                 values[0, sel] = [
                     exact_hand_value([r for r in range(13) if m >> r & 1], True, game.ranking,
-                                     game.straights)
+                                     game.straights) | (hs if natural_first else 0)
                     for m in sel
                 ]
                 continue
@@ -230,6 +258,8 @@ def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
                     best[ok] = np.maximum(best[ok], values[w, sel[ok] ^ bit])
             if total > hs and w:
                 best = np.maximum(best, values[w - 1, sel])
+            if total == hs and natural_first:
+                best = np.where(best > 0, (best & ~np.uint32(15)) | np.uint32(hs - w), 0).astype(np.uint32)
             values[w, sel] = best
     return values
 
@@ -269,7 +299,7 @@ def _straight_window_index(game: Game, flush_row: np.ndarray) -> np.ndarray | No
 def build_tables(game: Game) -> EvalTables:
     """Generate the evaluation tables of ``game`` (a few seconds; use :func:`tables_for`)."""
     max_cards = game.max_combo_cards
-    max_wilds = game.wild.max_wild_cards if game.wild else 0
+    max_wilds = min(game.wild.max_wild_cards, max_cards) if game.wild else 0
     counts = rank_multisets(max_cards, five_of_a_kind=max_wilds > 0)
     disp, params, n_slots = build_perfect_hash(multiset_keys(counts))
     deck = np.zeros(13, dtype=bool)
@@ -279,7 +309,14 @@ def build_tables(game: Game) -> EvalTables:
     def high(i: int) -> int:
         return exact_hand_value(_ranks_of(counts[i]), False, game.ranking, game.straights)
 
-    rank_values = dp.run(high, game.hand_size, max_cards, max_wilds, n_slots, deck)
+    wild = game.wild
+    bug_straights = None
+    if wild is not None and wild.bug:
+        bug_straights = tuple((sum(1 << r for r in s), exact_hand_value(list(s), False, game.ranking,
+                                                                         game.straights))
+                              for s in game.straights)
+    rank_values = dp.run(high, game.hand_size, max_cards, max_wilds, n_slots, deck,
+                         natural_first=wild is not None and wild.natural_first, bug_straights=bug_straights)
     flush_values = _flush_values(game, max_cards, max_wilds)
     ace_to_five = game.low is not None and game.low.kind == "ace_to_five"
     if ace_to_five:  # deuce-to-seven lows are valued from high hands (equity.evaluate)
@@ -313,7 +350,8 @@ def build_tables(game: Game) -> EvalTables:
             whole = _whole_hand_table(game, counts, dp, hole_index, exact_classes)
         if whole[2].size:
             flush_classes = np.hstack([flush_classes, window_index[None, :]])
-    return EvalTables(card_bits(), suit_bits(), disp, params, rank_classes, flush_classes,
+    return EvalTables(card_bits(game.wild_cards), suit_bits(game.wild_cards), disp, params, rank_classes,
+                      flush_classes,
                       high_strength, low_classes, low_strength, hole_index, exact_classes,
                       exact_low_classes, *seven, seven_strengths, seven_flush_strengths, *whole)
 

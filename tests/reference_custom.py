@@ -51,6 +51,9 @@ class Rules:
     ranking: tuple[str, ...] = STANDARD  # highest first
     ace_low: bool = True  # the ace also plays just below the deck's lowest rank
     wild: int | None = None  # a rank every card of which is wild
+    wild_cards: tuple[int, ...] = ()  # single wild cards: jokers (52, 53), one-eyed jacks, ...
+    bug: bool = False  # the wild cards are the bug: an ace, or a card completing a straight or flush
+    natural_first: bool = False  # of equal hands, the one with fewer wild cards wins
     low: str | None = None  # "ace_to_five", "deuce_to_seven" or "ace_to_six"
     low_qualifier: int | None = None  # highest rank a qualifying low may hold
 
@@ -96,8 +99,13 @@ def straight_top(ranks: Sequence[int], rules: Rules, ace_low: bool | None = None
 def classify(cards: Sequence[int], rules: Rules, ace_low: bool | None = None
              ) -> tuple[str, tuple[int, ...]]:
     """Category and tiebreak of one exact hand with no wild card."""
-    ranks = [c >> 2 for c in cards]
-    suited = len({c & 3 for c in cards}) == 1
+    return classify_ranks([c >> 2 for c in cards], [c & 3 for c in cards], rules, ace_low)
+
+
+def classify_ranks(ranks: Sequence[int], suits: Sequence[int], rules: Rules, ace_low: bool | None = None
+                   ) -> tuple[str, tuple[int, ...]]:
+    """:func:`classify` of a hand given as ranks and suits (a suit past 3 matches no other)."""
+    suited = len(set(suits)) == 1
     top = straight_top(ranks, rules, ace_low)
     if top is not None and suited:
         return "straight_flush", (top,)
@@ -107,18 +115,48 @@ def classify(cards: Sequence[int], rules: Rules, ace_low: bool | None = None
         return "straight", (top,)
     groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     pattern = tuple(n for _, n in groups)
-    names = _FIVE if len(cards) == 5 else _SIX
+    names = _FIVE if len(ranks) == 5 else _SIX
     return names[pattern], tuple(r for r, _ in groups)
 
 
-def key_of(cards: Sequence[int], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    """Key of one exact hand, wild cards included."""
-    if rules.wild is None or all(c >> 2 != rules.wild for c in cards):
+def is_wild(card: int, rules: Rules) -> bool:
+    return card >> 2 == rules.wild or card in rules.wild_cards
+
+
+def key_of(cards: Sequence[int], rules: Rules) -> tuple:
+    """Key of one exact hand, wild cards included (with ``natural_first``, the natural cards'
+    count last)."""
+    naturals = tuple(sorted(int(c) for c in cards if not is_wild(c, rules)))
+    n_wild = len(cards) - len(naturals)
+    if not n_wild:
         name, tiebreak = classify(cards, rules)
-        return len(rules.ranking) - 1 - rules.ranking.index(name), tiebreak
-    # Python ints in the cached call: numpy ints would come back in the keys of later calls
-    return _wild_key(tuple(sorted(int(c) for c in cards if c >> 2 != rules.wild)),
-                     int(sum(c >> 2 == rules.wild for c in cards)), rules)
+        key = (len(rules.ranking) - 1 - rules.ranking.index(name), tiebreak)
+    elif rules.bug:
+        key = _bug_key(naturals, n_wild, rules)
+    else:  # Python ints in the cached call: numpy ints would come back in the keys of later calls
+        key = _wild_key(naturals, n_wild, rules)
+    return (*key, len(naturals)) if rules.natural_first else key
+
+
+@functools.cache
+def _bug_key(naturals: tuple[int, ...], n_bug: int, rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """The bug: each stands for an ace (any ace, a fifth one too, with no suit of its own) or
+    for a card of the deck not in the hand, the latter only where the hand is then a straight,
+    a flush or a straight flush."""
+    best = None
+    pool = [c for c in rules.deck if c not in naturals]
+    for as_aces in range(n_bug + 1):
+        for stand_ins in combinations(pool, n_bug - as_aces):
+            ranks = [c >> 2 for c in naturals + stand_ins] + [ACE] * as_aces
+            suits = [c & 3 for c in naturals + stand_ins] + [4 + k for k in range(as_aces)]
+            name, tiebreak = classify_ranks(ranks, suits, rules)
+            if stand_ins and name not in ("straight", "flush", "straight_flush"):
+                continue
+            key = (len(rules.ranking) - 1 - rules.ranking.index(name), tiebreak)
+            if best is None or key > best:
+                best = key
+    assert best is not None
+    return best
 
 
 @functools.cache

@@ -7,7 +7,10 @@ subset of the board (all cards for Hold'em; each pair of hole cards with the
 whole board for Tahoe; each two-plus-three choice for Omaha); within a group the
 best ``hand_size`` cards in any combination play.  Each subset's card words are
 summed once per row, so a group costs one addition.  ``wild_ranks`` holds one
-rank per row (-1 for none), or is empty for a game without wild cards.
+rank per row (-1 for none), or is empty for a game without wild cards.  A game whose wild
+cards are fixed cards (jokers, several ranks, one-eyed jacks) gives each of them the word
+``WILD_ONE`` (no rank, no suit), so a sum counts its wild cards in its top bits
+(``total >> WILD_COUNT_SHIFT``); such a game passes ``wild_ranks`` of -1.
 
 Tables hold dense class ids ordered like strengths; the best id of a row is
 turned into its strength once, at the end.  The seven-card tables are passed to
@@ -32,6 +35,10 @@ SUIT_MASK = U64(0x1FFF)
 #: Bit 0 of each suit's 16-bit mask.
 SUIT_ONES = U64(0x0001000100010001)
 SEVEN_SUIT = U64(SEVEN_SUIT_SHIFT)
+#: A fixed wild card's word (a game's wild cards that are not one rank: jokers, several ranks,
+#: one-eyed jacks): a count in the top byte, above the suit counts, and no rank or suit.
+WILD_COUNT_SHIFT = U64(56)
+WILD_ONE = U64(1) << WILD_COUNT_SHIFT
 #: The rank weights of a sum of seven-card words, without its card count.
 SEVEN_WEIGHTS = U64((1 << SEVEN_COUNT_SHIFT) - 1)
 
@@ -117,8 +124,11 @@ def _best_rows(hole, n_hole, board, n_board, hole_sets, hole_set_len, board_sets
         for j in range(pairs.shape[0]):
             total = hole_totals[pairs[j, 0]] + board_totals[pairs[j, 1]]
             masks = hole_masks[pairs[j, 0]] | board_masks[pairs[j, 1]]
-            if has_wild and wild >= 0:
-                total, masks, w = _remove_wild(total, masks, wild)
+            if has_wild:
+                w = np.int64(total >> WILD_COUNT_SHIFT)
+                if wild >= 0:
+                    total, masks, w_rank = _remove_wild(total, masks, wild)
+                    w += w_rank
                 value = _group_class(total, masks, w, disp, params, rank_classes,
                                      flush_classes, flush_bias)
             else:
@@ -194,9 +204,10 @@ def _all_cards_wild_rows(hole, n_hole, board, n_board, card_bits, suit_bits, dis
         board_total, board_masks = card_sums(board, i * n_board, n_board, card_bits, suit_bits)
         total += board_total
         masks |= board_masks
-        w = np.int64(0)
+        w = np.int64(total >> WILD_COUNT_SHIFT)
         if wild_ranks[i] >= 0:
-            total, masks, w = _remove_wild(total, masks, np.int64(wild_ranks[i]))
+            total, masks, w_rank = _remove_wild(total, masks, np.int64(wild_ranks[i]))
+            w += w_rank
         out[i] = class_strength[_group_class(total, masks, w, disp, params, rank_classes,
                                              flush_classes, flush_bias)]
 
@@ -291,10 +302,11 @@ def best_low(hole, n_hole, board, n_board, groups, card_bits, suit_bits, disp, p
         best = low_classes[0, 0] & 0
         for j in range(pairs.shape[0]):
             total = hole_totals[pairs[j, 0]] + board_totals[pairs[j, 1]]
-            w = 0
+            w = np.int64(total >> WILD_COUNT_SHIFT)
             if wild >= 0:
-                w = np.int64((total >> U64(3 * wild)) & U64(7))
-                total -= U64(w) << U64(3 * wild)
+                w_rank = np.int64((total >> U64(3 * wild)) & U64(7))
+                total -= U64(w_rank) << U64(3 * wild)
+                w += w_rank
             value = low_classes[w, slot_of(total & KEY_MASK, disp, params[0], params[1], params[2])]
             if value > best:
                 best = value
@@ -963,8 +975,8 @@ def first_invalid_row(hole, n_hole, board, n_board, n_rows, deck_mask):
     """Index of the first row with a repeated card or a card outside ``deck_mask``, or -1."""
     code_bit = np.zeros(256, dtype=np.uint64)
     for code in range(256):
-        # codes past 51 get bit 63, which no deck holds
-        code_bit[code] = U64(1) << U64(code if code < 52 else 63)
+        # codes past 53 (the jokers) get bit 63, which no deck holds
+        code_bit[code] = U64(1) << U64(code if code < 54 else 63)
     if n_hole == 2 and n_board == 5:
         return _first_invalid(hole, 2, board, 5, n_rows, deck_mask, code_bit)
     if n_hole == 2 and n_board == 6:

@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
-from equity.cards import ACE, RANKS, SUITS
+from equity.cards import ACE, CARD_TEXT, JOKERS, RANKS, SUITS, card_text
 from equity.errors import GameError
 from equity.rankings import POSSIBLE_CATEGORIES, Category
 
@@ -50,16 +50,24 @@ class HoleRule:
 
 @dataclass(frozen=True)
 class WildRule:
-    """Wild cards: every card of one rank stands for any card.
+    """Wild cards: a card that stands for any card.
 
-    ``source='exchange'``: the rank is made in play (El Dorado) and passed per deal.
-    ``source='fixed'``: the rank is part of the rules (``rank=0``: deuces wild) and
-    applies to every hand.
+    ``source='exchange'``: every card of one rank, the rank made in play (El Dorado) and
+    passed per deal.  ``source='fixed'``: every card of one rank, part of the rules
+    (``rank=0``: deuces wild), in every hand.  ``source='cards'``: the card codes in
+    ``cards`` in every hand: several ranks, single cards (one-eyed jacks, the suicide king)
+    and the jokers (codes 52 and 53).  With ``bug``, the wild cards (jokers only) are the bug:
+    each stands for an ace, or for any card that completes a straight, a flush or a straight
+    flush.  With ``natural_first``, of two hands otherwise equal the one with fewer wild cards
+    among its five wins (strengths carry ``5 - wild cards played`` in their lowest four bits).
     """
 
     source: str = "exchange"
     max_wild_cards: int = 4
     rank: int | None = None
+    cards: tuple[int, ...] = ()
+    bug: bool = False
+    natural_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,7 +127,7 @@ LOW_KINDS = ("ace_to_five", "deuce_to_seven", "ace_to_six")
 HIGH_HAND_LOWS = ("deuce_to_seven", "ace_to_six")
 
 #: Fields added after the first release, left out of a fingerprint while at their defaults.
-_NEW_FIELD_DEFAULTS = {"rank": None, "kind": "ace_to_five"}
+_NEW_FIELD_DEFAULTS = {"rank": None, "kind": "ace_to_five", "cards": (), "bug": False, "natural_first": False}
 
 
 def _shape(rule: WildRule | LowRule | None) -> dict | None:
@@ -201,6 +209,9 @@ class Game:
         A stud game's hole cards face up or down, in the order dealt (``("down", "down", "up",
         "up", "up", "up", "down")`` for seven-card stud); each round deals one card to each
         seat in turn.  Empty for games that are not stud.
+    jokers
+        Jokers in the deck (0, 1 or 2: codes 52 and 53, written X1 and X2); each is a wild card
+        of the wild rule (``source='cards'``), full wild or the bug.
 
     Custom games are defined the same way (or with :func:`equity.define_game` and
     TOML files, :mod:`equity.games.custom`); ``ranking`` may be given as category
@@ -229,6 +240,7 @@ class Game:
     high_qualifier: tuple[int, ...] = ()
     stud: tuple[str, ...] = ()
     wild_follows: int | None = None
+    jokers: int = 0
 
     def __post_init__(self) -> None:
         self._normalize()
@@ -297,9 +309,10 @@ class Game:
         if wild is not None:
             if size != 5:
                 raise GameError(f"game {name!r}: wild cards need a 5-card hand, not {size}")
-            if wild.source not in ("exchange", "fixed"):
+            if wild.source not in ("exchange", "fixed", "cards"):
                 raise GameError(
-                    f"game {name!r}: wild source {wild.source!r} (allowed: 'exchange', 'fixed')")
+                    f"game {name!r}: wild source {wild.source!r} (allowed: 'exchange', 'fixed', 'cards')")
+            self._check_wild_cards(wild)
             if wild.source == "fixed" and wild.rank not in self.deck_ranks:
                 shown = repr(RANKS[wild.rank]) if wild.rank in range(13) else repr(wild.rank)
                 raise GameError(
@@ -307,7 +320,7 @@ class Game:
                     f"{self.describe_deck()}")
             if wild.source == "exchange" and wild.rank is not None:
                 raise GameError(f"game {name!r}: an exchange makes the wild rank; give no fixed rank")
-            if wild.max_wild_cards != len(self.deck_suits):
+            if wild.source != "cards" and wild.max_wild_cards != len(self.deck_suits):
                 raise GameError(
                     f"game {name!r}: max_wild_cards {wild.max_wild_cards}: a wild rank has "
                     f"{len(self.deck_suits)} cards in this deck"
@@ -366,8 +379,56 @@ class Game:
                 raise GameError(f"game {name!r}: a low hand has 5 cards, not {low.hand_size}")
             if low.qualifier is not None and low.qualifier not in range(13):
                 raise GameError(f"game {name!r}: low qualifier {low.qualifier!r} is not a rank index 0..12")
+            if wild is not None and wild.source == "cards":
+                raise GameError(f"game {name!r}: a low with wild cards listed by card (jokers, several ranks) "
+                                "is not supported; a low is played with one wild rank at most")
             if low.kind in HIGH_HAND_LOWS and wild is not None:
                 raise GameError(f"game {name!r}: a {low.kind} low with wild cards is not supported")
+
+    def _check_wild_cards(self, wild: WildRule) -> None:
+        """The checks of wild cards that are not one rank: jokers, several ranks, single cards."""
+        name = self.name
+        if isinstance(self.jokers, bool) or self.jokers not in (0, 1, 2):
+            raise GameError(f"game {name!r}: jokers {self.jokers!r} (allowed: 0, 1 or 2)")
+        if wild.source != "cards":
+            if wild.bug or wild.cards:
+                raise GameError(f"game {name!r}: a wild rank's rule lists no cards and has no bug")
+            if wild.natural_first and wild.source == "exchange":
+                raise GameError(f"game {name!r}: natural_beats_wild applies to fixed wild cards, not to "
+                                "the exchange's moving rank")
+            return
+        cards = wild.cards
+        deck = set(self.deck)
+        for code in cards:
+            if code not in deck:
+                shown = card_text(code) if 0 <= code < len(CARD_TEXT) else repr(code)
+                if code in JOKERS:
+                    raise GameError(f"game {name!r}: wild: {shown} is a joker, and the deck holds "
+                                    f"{self.jokers} joker{'s' if self.jokers != 1 else ''} (give jokers = "
+                                    f"{JOKERS.index(code) + 1})")
+                raise GameError(f"game {name!r}: wild: card {shown} is not in {self.describe_deck()}")
+        if not cards or len(set(cards)) != len(cards) or tuple(sorted(cards)) != cards:
+            raise GameError(f"game {name!r}: wild cards {list(cards)}: card codes of the deck, each once, "
+                            "lowest first")
+        if wild.max_wild_cards != len(cards):
+            raise GameError(f"game {name!r}: max_wild_cards {wild.max_wild_cards}: the rule lists "
+                            f"{len(cards)} wild cards")
+        if wild.rank is not None:
+            raise GameError(f"game {name!r}: wild cards listed by card take no rank")
+        missing = [c for c in JOKERS[:self.jokers] if c not in cards]
+        if missing:
+            raise GameError(f"game {name!r}: jokers: every joker of the deck is wild ({card_text(missing[0])} "
+                            "is not among the wild cards)")
+        if wild.bug and any(c not in JOKERS for c in cards):
+            raise GameError(f"game {name!r}: joker = 'bug': the bug is a joker that plays as an ace or "
+                            "completes a straight or flush; it cannot be played beside other wild cards "
+                            f"({card_text(next(c for c in cards if c not in JOKERS))})")
+
+    @property
+    def wild_cards(self) -> tuple[int, ...]:
+        """The codes of the wild cards that every hand holds as wild, when they are not one rank
+        (jokers, several ranks, single cards); empty otherwise."""
+        return self.wild.cards if self.wild is not None else ()
 
     @property
     def fixed_wild_rank(self) -> int | None:
@@ -410,12 +471,12 @@ class Game:
 
     @property
     def deck_size(self) -> int:
-        return len(self.deck_suits) * len(self.deck_ranks)
+        return len(self.deck_suits) * len(self.deck_ranks) + self.jokers
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
-        """Card codes of the deck, lowest first."""
-        return tuple(4 * r + s for r in self.deck_ranks for s in self.deck_suits)
+        """Card codes of the deck, lowest first (the jokers last)."""
+        return tuple(4 * r + s for r in self.deck_ranks for s in self.deck_suits) + JOKERS[:self.jokers]
 
     @cached_property
     def deck_mask(self) -> int:
@@ -447,8 +508,9 @@ class Game:
         return any(j <= hole and size - j <= board for j in range(rule.min_used, rule.max_used + 1))
 
     def describe_deck(self) -> str:
+        jokers = {0: "", 1: " and one joker (X1)", 2: " and two jokers (X1, X2)"}.get(self.jokers, "")
         if len(self.deck_ranks) == 13 and len(self.deck_suits) == 4:
-            return "the standard 52-card deck"
+            return "the standard 52-card deck" + jokers
         ranks = sorted(self.deck_ranks)
         if ranks == list(range(ranks[0], ranks[-1] + 1)):
             text = f"{RANKS[ranks[0]]} to {RANKS[ranks[-1]]}"
@@ -456,7 +518,7 @@ class Game:
             text = "ranks " + "".join(RANKS[r] for r in ranks)
         if len(self.deck_suits) != 4:
             text += " of " + "".join(SUITS[s] for s in sorted(self.deck_suits))
-        return f"{text} only"
+        return f"{text}{jokers} only"
 
     def fingerprint(self) -> str:
         """A short hash of everything that shapes the evaluation tables."""

@@ -106,7 +106,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from equity.cards import ACE, RANKS, SUITS, card_codes, card_text, parse_rank
+from equity.cards import ACE, JOKERS, RANKS, SUITS, card_codes, card_text, parse_rank
 from equity.errors import CardError, GameError
 from equity.games.base import (
     LOW_KINDS,
@@ -141,7 +141,8 @@ __all__ = [
 FIELDS = (
     "name", "title", "source", "description", "deck", "suits", "hole_cards", "streets", "phases",
     "hand_size", "hole_cards_used", "ranking", "ace_low", "wild", "low", "pot_modes", "max_players",
-    "draw", "discard", "boards", "kill", "high_qualifier", "stud", "wild_follows",
+    "draw", "discard", "boards", "kill", "high_qualifier", "stud", "wild_follows", "jokers", "joker",
+    "natural_beats_wild",
 )
 POT_MODES = ("high", "hi_lo", "low")
 PHASE_NAMES = ("exchange", "switch", "draw", "discard")
@@ -459,8 +460,82 @@ def _ace_low(ace_low: Any, deck_ranks: tuple[int, ...]) -> int | None:
     return rank
 
 
-def _wild(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
-    if wild is None or wild is False or (isinstance(wild, str) and wild.lower() == "none"):
+def _wild_items(wild: Any, ranks: tuple[int, ...], deck_suits: tuple[int, ...]) -> tuple[int, ...]:
+    """The card codes of a list of wild ranks and cards (``["2", "J"]``, ``["Js", "Jh", "Kh"]``)."""
+    items = [wild] if isinstance(wild, str) else wild
+    if not isinstance(items, Sequence) or not items:
+        raise GameError(f"wild {wild!r}: give a rank, a card or a list of them")
+    codes: list[int] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise GameError(f"wild: {item!r}: write each wild rank or card as text ('2', 'J', 'Js', 'X1')")
+        try:
+            rank = parse_rank(item)
+        except CardError:
+            try:
+                codes += [int(c) for c in card_codes(item)]
+            except CardError:
+                raise GameError(f"wild: {item!r} is neither a rank ('2' to 'A') nor a card ('Js', 'Kh', "
+                                "or a joker 'X1', 'X2')") from None
+            continue
+        if rank not in ranks:
+            raise GameError(f"wild: rank {item!r} is not in the deck")
+        codes += [4 * rank + suit for suit in deck_suits]
+    if len(set(codes)) != len(codes):
+        raise GameError(f"wild {wild!r} names a card twice")
+    return tuple(sorted(codes))
+
+
+def _wild(wild: Any, ranks: tuple[int, ...], deck_suits: tuple[int, ...], jokers: int = 0,
+          joker: Any = None, natural: Any = None) -> WildRule | None:
+    if joker is not None and joker not in ("wild", "bug"):
+        raise GameError(f"joker {joker!r}: 'wild' (a joker stands for any card, the default) or 'bug' "
+                        "(an ace, or a card that completes a straight or a flush)")
+    if joker is not None and not jokers:
+        raise GameError(f"joker {joker!r}: the deck has no jokers (give jokers = 1 or 2)")
+    if natural is not None and not isinstance(natural, bool):
+        raise GameError(f"natural_beats_wild must be true or false, got {natural!r}")
+    natural = bool(natural)
+    rule = _wild_rank_rule(wild, deck_suits)
+    if rule is None and not isinstance(wild, (str, Sequence)) and wild is not None and wild is not False:
+        raise _wild_error(wild)
+    if rule is None and wild is not None and wild is not False and not _is_none(wild):
+        codes = _wild_items(wild, ranks, deck_suits)
+    elif rule is not None and rule.source == "fixed" and jokers:
+        codes = tuple(4 * rule.rank + suit for suit in deck_suits)
+    elif rule is not None:
+        if natural and rule.source == "exchange":
+            raise GameError("natural_beats_wild applies to fixed wild cards, not to the exchange's moving rank")
+        if jokers:
+            raise GameError("jokers: a game with jokers has fixed wild cards, not the exchange's moving rank")
+        return WildRule(rule.source, rule.max_wild_cards, rule.rank, natural_first=natural)
+    else:
+        codes = ()
+    codes = tuple(sorted(set(codes) | set(JOKERS[:jokers])))
+    if not codes:
+        if natural:
+            raise GameError("natural_beats_wild: the game has no wild cards")
+        return None
+    one_rank = {c >> 2 for c in codes}
+    if not jokers and len(one_rank) == 1 and len(codes) == len(deck_suits) and all(c < 52 for c in codes):
+        return WildRule("fixed", len(deck_suits), one_rank.pop(), natural_first=natural)
+    return WildRule("cards", len(codes), None, cards=codes, bug=joker == "bug", natural_first=natural)
+
+
+def _is_none(wild: Any) -> bool:
+    return isinstance(wild, str) and wild.lower() == "none"
+
+
+def _wild_error(wild: Any) -> GameError:
+    return GameError(
+        f"wild {wild!r}: give a rank ('2' for deuces wild), a list of ranks and cards (['2', 'J'], "
+        "['Js', 'Jh', 'Kh']), 'exchange' (the rank is made by the exchange phase) or nothing"
+    )
+
+
+def _wild_rank_rule(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
+    """The rule of one wild rank or the exchange, or None for anything else (no wild, a list)."""
+    if wild is None or wild is False or _is_none(wild):
         return None
     if isinstance(wild, WildRule):
         return wild
@@ -470,14 +545,17 @@ def _wild(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
             return WildRule("exchange", n)
         if set(wild) <= {"rank", "source"} and "rank" in wild and wild.get("source", "fixed") == "fixed":
             return WildRule("fixed", n, _rank(wild["rank"], "wild.rank"))
-    elif isinstance(wild, str) and wild.lower() == "exchange":
+        raise _wild_error(wild)
+    if isinstance(wild, str) and wild.lower() == "exchange":
         return WildRule("exchange", n)
-    elif isinstance(wild, (str, int)) and not isinstance(wild, bool):
-        return WildRule("fixed", n, _rank(wild, "wild"))
-    raise GameError(
-        f"wild {wild!r}: give a rank ('2' for deuces wild), 'exchange' (the rank is made by the "
-        "exchange phase) or nothing"
-    )
+    if isinstance(wild, str):
+        try:
+            return WildRule("fixed", n, parse_rank(wild))
+        except CardError:
+            return None  # a card ('Kh'), read with the lists
+    if isinstance(wild, (int, bool)) or not isinstance(wild, Sequence):
+        raise _wild_error(wild)
+    return None
 
 
 def _low(low: Any) -> LowRule | None:
@@ -531,7 +609,8 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
                 draw: Mapping[str, int] | Draw | None = None,
                 discard: Mapping[str, Any] | Discard | None = None, boards: int = 1,
                 kill: Any = None, high_qualifier: Any = None, stud: Any = None,
-                wild_follows: Any = None) -> Game:
+                wild_follows: Any = None, jokers: int = 0, joker: Any = None,
+                natural_beats_wild: Any = None) -> Game:
     """Define a game from keywords (the keys of a game file; see the module docstring).
 
     The game is checked as :func:`check_game` does; every error is a
@@ -569,7 +648,10 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
     hole = dealt - thrown  # the cards a hand is made from
     if draw is not None and not any(isinstance(p, Draw) for p in phase_list):
         raise GameError("draw: the limits apply to a draw phase, and phases list none")
-    wild_rule = _wild(wild, deck_suits)
+    n_jokers = _whole(jokers, "jokers", 0)
+    if n_jokers > 2:
+        raise GameError(f"jokers {jokers!r}: a deck holds 0, 1 or 2 jokers")
+    wild_rule = _wild(wild, ranks, deck_suits, n_jokers, joker, natural_beats_wild)
     low_rule = _low(low)
     modes = _pot_modes(pot_modes)
     rule = _hole_rule(hole_cards_used, hole)
@@ -582,7 +664,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         )
     if max_players is None:
         has_draw = any(isinstance(p, Draw) for p in phase_list)
-        max_players = max(_capacity(len(ranks) * len(deck_suits), dealt, street_list, has_draw,
+        max_players = max(_capacity(len(ranks) * len(deck_suits) + n_jokers, dealt, street_list, has_draw,
                                     _whole(boards, "boards", 1)), 2)
     game = Game(
         name=name,
@@ -607,6 +689,7 @@ def define_game(name: str, *, hole_cards: int, title: str | None = None, source:
         high_qualifier=_qualifier_hand(high_qualifier),
         stud=_stud(stud),
         wild_follows=None if wild_follows is None else _rank(wild_follows, "wild_follows"),
+        jokers=n_jokers,
     )
     return check_game(game)
 
@@ -973,8 +1056,12 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     out["hole_cards_used"] = _hole_rule_text(game.hole_rule, game.hole_cards)
     out["ranking"] = [str(c) for c in game.ranking]
     out["ace_low"] = game.ace_low_as is not None
-    if game.wild is not None:
+    if game.wild is not None and game.wild.source == "cards":
+        out.update(_wild_cards_keys(game))
+    elif game.wild is not None:
         out["wild"] = "exchange" if game.wild.source == "exchange" else RANKS[game.wild.rank]
+    if game.wild is not None and game.wild.natural_first:
+        out["natural_beats_wild"] = True
     if game.low is not None:
         q = game.low.qualifier
         out["low"] = {"kind": game.low.kind, "qualifier": "none" if q is None else RANKS[q]}
@@ -1001,6 +1088,26 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         different = [f for f in game.__dataclass_fields__ if getattr(rebuilt, f) != getattr(game, f)]
         raise GameError(f"game {game.name!r}: cannot be written as keywords ({', '.join(different)} "
                         "would change)")
+    return out
+
+
+def _wild_cards_keys(game: Game) -> dict[str, Any]:
+    """The ``wild``, ``jokers`` and ``joker`` keys of a game whose wild cards are listed."""
+    out: dict[str, Any] = {}
+    cards = [c for c in game.wild.cards if c < 52]
+    items = []
+    for rank in sorted({c >> 2 for c in cards}):
+        whole = [4 * rank + suit for suit in game.deck_suits]
+        if all(c in cards for c in whole):
+            items.append(RANKS[rank])
+        else:
+            items += [card_text(c) for c in cards if c >> 2 == rank]
+    if items:
+        out["wild"] = items
+    if game.jokers:
+        out["jokers"] = game.jokers
+    if game.wild.bug:
+        out["joker"] = "bug"
     return out
 
 

@@ -1,0 +1,153 @@
+"""Wild cards beyond one rank (issue 32, item 2): jokers, full wild or the bug; several wild
+ranks; single wild cards (one-eyed jacks, the suicide king); natural beats wild.
+
+The fast evaluator is compared with ``reference_custom.py``, which tries every card each wild
+card could stand for (and, for the bug, an ace or a card that makes a straight or a flush), on
+random deals where the wild cards are made common; the descriptions are checked key by key.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import reference_custom as RC
+from test_custom_games import HOLDEM_STREETS, assert_same_order
+
+import equity
+from equity import GameError
+from equity.cards import JOKERS, card_codes
+from equity.games.custom import game_to_dict, save_game
+
+WILD_RANKING = ("five_of_a_kind", *RC.STANDARD)
+
+
+def dealt_with_wilds(game, rows: int, n_board: int, seed: int, wild_share: float = 0.6):
+    """``rows`` deals of the game's hole cards and ``n_board`` board cards, distinct within a row,
+    where a ``wild_share`` of the rows are sure to hold one of the game's wild cards or more
+    (so the substitutions are tested often, not one deal in ten)."""
+    rng = np.random.default_rng(seed)
+    deck = np.array(game.deck)
+    wild = np.array(game.wild_cards or [c for c in game.deck if c >> 2 == game.fixed_wild_rank])
+    n = game.hole_cards + n_board
+    out = np.empty((rows, n), dtype=np.uint8)
+    for i in range(rows):
+        cards = rng.permutation(deck)[:n]
+        if rng.random() < wild_share and not np.isin(cards, wild).any():
+            cards[rng.integers(n)] = rng.choice(wild)
+        out[i] = cards
+    return np.ascontiguousarray(out[:, :game.hole_cards]), np.ascontiguousarray(out[:, game.hole_cards:])
+
+
+def compare(game, rules: RC.Rules, rows: int, seed: int) -> None:
+    hole, board = dealt_with_wilds(game, rows, game.board_cards, seed)
+    fast = equity.evaluate_many(game, hole, board)
+    ref = [RC.best_high(rules, h, b) for h, b in zip(hole.tolist(), board.tolist(), strict=True)]
+    assert_same_order(fast, ref, (hole, board), game.name)
+    assert list(equity.categories_of(game, fast)) == [RC.category(rules, k) for k in ref]
+
+
+JOKER_DRAW = dict(hole_cards=5, jokers=1, joker="bug", phases=["draw"])
+
+
+def test_one_bug_in_five_cards_matches_every_substitution() -> None:
+    game = equity.define_game("bug_draw", **JOKER_DRAW)
+    compare(game, RC.Rules(wild_cards=(52,), bug=True, ranking=WILD_RANKING), 2500, 1)
+
+
+def test_two_bugs_among_seven_cards_match_the_reference() -> None:
+    game = equity.define_game("two_bugs_seven", hole_cards=7, jokers=2, joker="bug")
+    compare(game, RC.Rules(wild_cards=JOKERS, bug=True, ranking=WILD_RANKING), 150, 2)
+
+
+def test_two_full_jokers_in_holdem_match_every_substitution() -> None:
+    game = equity.define_game("joker_holdem", hole_cards=2, streets=HOLDEM_STREETS, jokers=2)
+    compare(game, RC.Rules(wild_cards=JOKERS, ranking=WILD_RANKING), 200, 3)
+
+
+def test_two_wild_ranks_with_natural_first_match_the_reference() -> None:
+    game = equity.define_game("deuces_jacks", hole_cards=5, wild=["2", "J"], natural_beats_wild=True)
+    wild_cards = tuple(c for c in range(52) if c >> 2 in (0, 9))
+    assert game.wild_cards == wild_cards
+    compare(game, RC.Rules(wild_cards=wild_cards, natural_first=True, ranking=WILD_RANKING), 2000, 4)
+
+
+def test_one_eyed_jacks_and_the_suicide_king_on_an_omaha_board() -> None:
+    # exactly two hole cards and three of the board: each choice's wild cards count apart
+    game = equity.define_game("one_eyed_omaha", hole_cards=4, streets=HOLDEM_STREETS,
+                              hole_cards_used="exactly 2", wild=["Js", "Jh", "Kh"])
+    assert game.wild_cards == tuple(sorted(card_codes("JsJhKh").tolist()))
+    compare(game, RC.Rules(wild_cards=game.wild_cards, hole_min=2, hole_max=2, ranking=WILD_RANKING), 300, 5)
+
+
+def test_natural_beats_wild_with_one_wild_rank() -> None:
+    game = equity.define_game("deuces_natural", hole_cards=5, wild="2", natural_beats_wild=True)
+    assert game.fixed_wild_rank == 0 and game.wild.natural_first
+    compare(game, RC.Rules(wild=0, natural_first=True, ranking=WILD_RANKING), 2000, 6)
+    # worked by hand: a natural nine-high straight beats the nine-high straight a deuce makes
+    # of 8-7-6-5, and a natural pair of aces the same pair and kickers made with a deuce; without
+    # the option they tie
+    plain = equity.define_game("deuces_plain", hole_cards=5, wild="2")
+    for natural, with_wild in (("9c8d7h6s5c", "2c8d7h6s5c"), ("AcAd9h6s5c", "Ac2d9h6s5c")):
+        assert str(equity.evaluate(game, natural)) == str(equity.evaluate(game, with_wild))
+        assert equity.evaluate(game, natural) > equity.evaluate(game, with_wild)
+        assert equity.evaluate(plain, natural) == equity.evaluate(plain, with_wild)
+
+
+def test_bug_hands_worked_by_hand() -> None:
+    game = equity.define_game("bug_draw", **JOKER_DRAW)
+    cases = {
+        "AsAhAdAcX1": "five of a kind, aces",  # the bug is a fifth ace
+        "KsKhKdKcX1": "four of a kind, kings",  # but never a fifth king
+        "Ks Qs Js Ts X1": "royal flush",  # it completes a straight flush
+        "Th 9d 8h 7h X1": "jack-high straight",  # or a straight
+        "Ah Kh 7h 2h X1": "ace-high flush",  # or a flush
+        "9c 9d 9h 2s X1": "three of a kind, nines",  # else it is an ace: a kicker
+        "Jh Jd 7h 2s X1": "one pair, jacks",
+        "Ah Kd 7h 2s X1": "one pair, aces",
+    }
+    for cards, shown in cases.items():
+        assert str(equity.evaluate(game, cards)) == shown, cards
+    full = equity.define_game("joker_draw_wild", hole_cards=5, jokers=1)
+    assert str(equity.evaluate(full, "KsKhKdKcX1")) == "five of a kind, kings"
+    assert str(equity.evaluate(full, "9c 9d 9h 2s X1")) == "four of a kind, nines"
+
+
+@pytest.mark.parametrize(("keys", "message"), [
+    ({"wild": ["X1", "X2"]}, r"X1 is a joker, and the deck holds 0 jokers \(give jokers = 1\)"),
+    ({"jokers": 1, "wild": ["X2"]}, r"X2 is a joker, and the deck holds 1 joker \(give jokers = 2\)"),
+    ({"jokers": 3}, r"jokers 3: a deck holds 0, 1 or 2 jokers"),
+    ({"joker": "bug"}, r"joker 'bug': the deck has no jokers"),
+    ({"jokers": 1, "joker": "ace"}, r"joker 'ace': 'wild' .* or 'bug'"),
+    ({"jokers": 1, "joker": "bug", "wild": "2"}, r"the bug .* cannot be played beside other wild cards \(2c\)"),
+    ({"wild": ["2", "Zz"]}, r"wild: 'Zz' is neither a rank"),
+    ({"wild": ["Js", "Js"]}, r"names a card twice"),
+    ({"natural_beats_wild": True}, r"natural_beats_wild: the game has no wild cards"),
+    ({"natural_beats_wild": "yes", "wild": "2"}, r"natural_beats_wild must be true or false"),
+    ({"jokers": 1, "wild": "exchange", "phases": ["flop", "exchange", "turn", "river"]},
+     r"jokers: a game with jokers has fixed wild cards"),
+])
+def test_bad_wild_descriptions_are_refused_naming_the_key(keys, message) -> None:
+    streets = {"streets": HOLDEM_STREETS} if "phases" in keys else {}
+    with pytest.raises(GameError, match=message):
+        equity.define_game("bad_wild", hole_cards=2 if streets else 5, **streets, **keys)
+
+
+def test_jokers_are_cards_of_the_deck_only_where_dealt() -> None:
+    game = equity.define_game("joker_draw_two", hole_cards=5, jokers=2)
+    assert game.deck[-2:] == JOKERS and game.deck_size == 54
+    assert "two jokers" in game.describe_deck()
+    with pytest.raises(equity.CardError, match=r"card 'X1' is not in the holdem deck"):
+        equity.evaluate("holdem", "X1Ah", "KdQdJd")
+    assert equity.format_cards(card_codes("AhX2x1")) == "AhX2X1"
+
+
+def test_wild_card_games_round_trip_through_their_files(tmp_path) -> None:
+    for keys in (JOKER_DRAW, {"hole_cards": 5, "wild": ["2", "Js", "Jh", "Kh"], "jokers": 2,
+                              "natural_beats_wild": True}):
+        game = equity.define_game("round_trip", **keys)
+        written = game_to_dict(game)
+        shown = {k: sorted(v) if isinstance(v, list) else v for k, v in written.items()}
+        assert {k: shown.get(k) for k in keys if k != "phases"} == {
+            k: sorted(v) if isinstance(v, list) else v for k, v in keys.items() if k != "phases"}
+        path = save_game(game, tmp_path / "round_trip.toml")
+        assert equity.load_game(path) == game
