@@ -208,8 +208,8 @@ def display_order(codes: np.ndarray, wild_rank: int | None, ace_low: bool = Fals
     low: in a straight below ace-high, and in an ace-to-five low), the wild cards (of the wild
     rank, or listed in ``wild_cards``) at the end."""
     is_wild = [(c >> 2) == wild_rank or int(c) in wild_cards for c in codes]
-    naturals = [int(c) for c, wild in zip(codes, is_wild) if not wild]
-    wilds = [int(c) for c, wild in zip(codes, is_wild) if wild]
+    naturals = [int(c) for c, wild in zip(codes, is_wild, strict=True) if not wild]
+    wilds = [int(c) for c, wild in zip(codes, is_wild, strict=True) if wild]
     count = Counter(c >> 2 for c in naturals)
 
     def rank(c: int) -> int:

@@ -70,8 +70,10 @@ def test_bad_cards_name_the_input(text: str, needle: str) -> None:
 
 
 def test_codes_out_of_range_are_rejected() -> None:
-    with pytest.raises(CardError, match="52"):
-        card_codes([52])
+    with pytest.raises(CardError, match="54 is out of range: .* 52 and 53 are the jokers X1 and X2"):
+        card_codes([54])
+    assert card_codes([52, "X2"]).tolist() == [52, 53]  # the jokers' codes
+    assert card_text(53) == "X2"
     with pytest.raises(CardError, match="306"):  # not wrapped round to 50 (Ah)
         card_codes(np.array([306, 45]))
     for wrong in (0, None, 3.5, True, [True, 3]):

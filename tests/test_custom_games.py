@@ -302,7 +302,7 @@ BAD = [
      r"low: no 5-card ace_to_five low in the 52-card deck .* qualifies for A or better"),
     ({"low": {"kind": "deuce_to_seven", "qualifier": "6"}, "pot_modes": ["low"]},
      r"low: no 5-card deuce_to_seven low .* qualifies for 6 or better"),
-    ({"wild": "joker"}, r"wild: unknown rank 'joker'"),
+    ({"wild": "joker"}, r"wild: 'joker' is neither a rank .* jokers = 1 or 2"),
     ({"wild": "exchange"}, r"wild = 'exchange' needs an exchange phase"),
     ({"phases": ["flop", "exchange", "turn", "river"]},
      r"the exchange \(El Dorado\) needs to make the wild rank \(wild = 'exchange'\)"),

@@ -118,7 +118,8 @@ def test_bug_hands_worked_by_hand() -> None:
     ({"jokers": 3}, r"jokers 3: a deck holds 0, 1 or 2 jokers"),
     ({"joker": "bug"}, r"joker 'bug': the deck has no jokers"),
     ({"jokers": 1, "joker": "ace"}, r"joker 'ace': 'wild' .* or 'bug'"),
-    ({"jokers": 1, "joker": "bug", "wild": "2"}, r"the bug .* cannot be played beside other wild cards \(2c\)"),
+    ({"jokers": 1, "joker": "bug", "wild": "2"},
+     r"the bug .* cannot be played beside other wild cards \(2c\)"),
     ({"wild": ["2", "Zz"]}, r"wild: 'Zz' is neither a rank"),
     ({"wild": ["Js", "Js"]}, r"names a card twice"),
     ({"natural_beats_wild": True}, r"natural_beats_wild: the game has no wild cards"),
@@ -151,3 +152,41 @@ def test_wild_card_games_round_trip_through_their_files(tmp_path) -> None:
             k: sorted(v) if isinstance(v, list) else v for k, v in keys.items() if k != "phases"}
         path = save_game(game, tmp_path / "round_trip.toml")
         assert equity.load_game(path) == game
+
+
+def test_exact_calc_keeps_the_suits_that_single_wild_cards_tell_apart() -> None:
+    # the one-eyed jacks and the suicide king break the symmetry of the suits: the exact
+    # enumeration may merge only the deals a relabelling of the suits keeps them in; every river
+    # valued by the reference
+    game = equity.define_game("one_eyed_holdem", hole_cards=2, streets=HOLDEM_STREETS,
+                              wild=["Js", "Jh", "Kh"])
+    rules = RC.Rules(wild_cards=game.wild_cards, ranking=WILD_RANKING)
+    hands, board = ["AsAd", "7c8c"], "2h5d9c3s"
+    result = equity.calc(game, hands, board=board, exact=True)
+    known = card_codes("".join(hands) + board).tolist()
+    wins = ties = 0
+    rivers = [c for c in game.deck if c not in known]
+    for river in rivers:
+        full = card_codes(board).tolist() + [river]
+        a, b = (RC.best_high(rules, card_codes(h).tolist(), full) for h in hands)
+        wins += a > b
+        ties += a == b
+    assert result["win"].iloc[0] == pytest.approx(wins / len(rivers), abs=1e-12)
+    assert result["tie"].iloc[0] == pytest.approx(ties / len(rivers), abs=1e-12)
+    assert 0 < wins < len(rivers)  # the jacks and the king of hearts decide some rivers
+
+
+def test_jokers_are_dealt_once_each_and_win_their_share() -> None:
+    game = equity.define_game("joker_holdem_deals", hole_cards=2, streets=HOLDEM_STREETS, jokers=2)
+    deals = equity.simulate(game, players=6, deals=3000, seed=5)
+    cards = np.stack([card_codes(h + b) for h, b in zip(deals["hole"], deals["board"], strict=True)])
+    per_deal = cards.reshape(3000, 6, -1)
+    everything = np.concatenate([per_deal[:, :, :2].reshape(3000, 12), per_deal[:, 0, 2:]], axis=1)
+    assert all(len(set(row)) == len(row) for row in everything.tolist())  # no card twice in a deal
+    held = np.isin(per_deal[:, :, :2], JOKERS).any(axis=2)  # a joker among the seat's hole cards
+    # 6 seats of 2 from 54 cards: a seat holds a joker with probability 1 - C(52,2)/C(54,2)
+    p = 1 - (52 * 51) / (54 * 53)
+    se = np.sqrt(p * (1 - p) / held.size)
+    assert abs(held.mean() - p) < 4 * se
+    share = deals["share"].to_numpy().reshape(3000, 6)
+    assert share[held].mean() > 2 * share[~held].mean()  # a wild card is worth its weight

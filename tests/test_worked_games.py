@@ -17,7 +17,7 @@ from simulations import harness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 WORKED = ["switch_holdem", "crazy_pineapple", "irish", "double_board_omaha", "seven_card_stud", "razz",
-          "follow_the_queen"]
+          "follow_the_queen", "joker_draw"]
 
 
 @pytest.mark.parametrize("name", WORKED)

@@ -240,7 +240,7 @@ def _no_trace():
 def _draw_memo(kinds, n_players, remember):
     """A task's memo of the fixed seats' draw decisions (see ``memo_keep``), or one with no rows
     (``remember`` false: every hand decided afresh)."""
-    memo = np.full((n_players if remember else 0, 6, 52), -1, dtype=np.int8)
+    memo = np.full((n_players if remember else 0, 6, 54), -1, dtype=np.int8)
     if remember:
         for p in range(n_players):
             if kinds[p] != FIXED:

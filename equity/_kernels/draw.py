@@ -228,7 +228,7 @@ def showdown_trials(hero, lost, stub0, rules, states, hands_out):
     received = np.full(n_players, -1, dtype=np.int16)
     drawn = np.empty(n_players, dtype=np.int8)
     discarded = np.empty(n_players, dtype=np.uint64)
-    memo = np.full((n_players, 6, 52), -1, dtype=np.int8)
+    memo = np.full((n_players, 6, 54), -1, dtype=np.int8)
     for p in range(hero_seat):
         memo[p, 5, 1] = -2  # the opponents decide afresh
     for j in range(5):

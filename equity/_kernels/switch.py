@@ -59,6 +59,8 @@ STANDARD = 1
 MAX = 2
 SWITCH_AWARE = 3
 SWITCH_AWARE_NO_INFO = 4
+#: The "rank" of the jokers' codes (52 and 53, shifted): the policies always keep them.
+JOKER_RANK = 13
 #: The bits of a policy code above the policy: the game's wild rank + 1 (0: no wild rank).
 WILD_SHIFT = 3
 
@@ -361,8 +363,8 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
     plus ``(wild rank + 1) << WILD_SHIFT`` in a game with a fixed wild rank.
 
     The policy decides on the cards as they are (a wild card counts as its own rank and
-    suit), and then every wild card is kept as well; keeping more cards never breaks the
-    draw limit.
+    suit; a joker, code 52 or 53, as a club one rank above the ace), and then every wild card
+    and every joker is kept as well; keeping more cards never breaks the draw limit.
     """
     code = np.int64(policy)
     wild = (code >> WILD_SHIFT) - 1
@@ -373,9 +375,9 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
         keep = max_keep(hand, base, limit, limit_with_ace)
     else:
         return 31
-    if wild >= 0:
-        for k in range(5):
-            keep |= np.int64((np.int64(hand[base + k]) >> 2) == wild) << k
+    for k in range(5):
+        rank = np.int64(hand[base + k]) >> 2
+        keep |= np.int64(rank == wild or rank == JOKER_RANK) << k
     return keep
 
 
@@ -408,7 +410,7 @@ def draw_step(hands, n_players, active, rules, gave, lost_at, deck, ds, state, d
         Where this deal's records start.
     fixed_hole, memo
         The policy decisions of seats whose hand is known but for one card (see
-        :func:`memo_keep`); ``memo`` of shape ``(0, 6, 52)`` decides every hand afresh.
+        :func:`memo_keep`); ``memo`` of shape ``(0, 6, 54)`` decides every hand afresh.
 
     Notes
     -----
@@ -429,7 +431,8 @@ def memo_keep(hands, base, p, policy, limit, limit_with_ace, fixed_hole, memo):
     """:func:`policy_keep` for seat ``p``, remembered in ``memo`` when the seat's hand is its
     known hand ``fixed_hole[base : base + 5]`` with at most one card changed.
 
-    ``memo`` is ``int8[n_players, 6, 52]``: ``memo[p, k, c]`` is the positions kept when
+    ``memo`` is ``int8[n_players, 6, 54]`` (54 card codes, the jokers too): ``memo[p, k, c]`` is
+    the positions kept when
     position ``k`` holds card ``c`` and the other four are the known ones, and ``memo[p, 5, 0]``
     when no card changed; -1 where not yet decided.  ``memo[p, 5, 1] == -2`` marks a seat whose
     hand is not known (nothing remembered), and a memo with no rows remembers nothing.  In the
@@ -716,7 +719,7 @@ def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, rules, f
     hands = np.empty(n_hand, dtype=np.uint8)
     active = np.empty(n_players, dtype=np.bool_)
     scratch = np.zeros(2 * n_players, dtype=np.int64)
-    no_memo = np.empty((0, 6, 52), dtype=np.int8)  # every hand is dealt: nothing to remember
+    no_memo = np.empty((0, 6, 54), dtype=np.int8)  # every hand is dealt: nothing to remember
     for d in range(n_deals):
         for k in range(n_cards):
             deck[k] = deck_cards[k]

@@ -21,6 +21,7 @@ from equity._kernels.exact import enumerate_ranks
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import Question, Seat
 from equity.calculator.showdown import fixed_wild_rows, pot_shares, seat_strengths, table_args
+from equity.cards import JOKERS, N_CODES
 from equity.errors import InvalidInputError
 from equity.evaluator import hand_is_all_cards
 from equity.results import SeatSums
@@ -70,7 +71,7 @@ def _tuples(q: Question) -> tuple[np.ndarray, np.ndarray]:
     holes = np.zeros((1, 0), dtype=np.uint8)
     weights = np.ones(1)
     masks = np.zeros(1, dtype=np.uint64)
-    bit = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+    bit = np.left_shift(np.uint64(1), np.arange(N_CODES, dtype=np.uint64))
     for seat in q.seats:
         combos, combo_weights = _seat_options(q, seat, stub)
         combo_masks = np.bitwise_or.reduce(bit[combos], axis=1)
@@ -82,19 +83,22 @@ def _tuples(q: Question) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(holes), weights
 
 
-#: Every relabelling of the suits as a table from card code to card code, the identity first.
+#: Every relabelling of the suits as a table from card code to card code (the jokers, 52 and
+#: 53, stay themselves), the identity first.
 _SUIT_RELABELLINGS = np.array(
-    [(np.arange(52) & ~3) | np.array(order)[np.arange(52) & 3]
+    [np.concatenate([(np.arange(52) & ~3) | np.array(order)[np.arange(52) & 3], JOKERS])
      for order in itertools.permutations(range(4))], dtype=np.uint8)
 
 
 def _suit_symmetries(q: Question) -> np.ndarray:
-    """The relabellings of the suits that leave the deck, the known board and the dead cards as
+    """The relabellings of the suits that leave the deck, the known board, the dead cards and
+    the cards the rules name one by one (wild cards such as the one-eyed jacks, kill cards) as
     they are (each as a set), as rows of tables from card code to card code; the identity
     first."""
     keeps = np.ones(len(_SUIT_RELABELLINGS), dtype=bool)
-    for cards in (np.array(q.game.deck, dtype=np.uint8), q.board, q.dead):
-        inside = np.zeros(52, dtype=bool)
+    named = np.array(q.game.wild_cards + q.game.kill_cards, dtype=np.uint8)
+    for cards in (np.array(q.game.deck, dtype=np.uint8), q.board, q.dead, named):
+        inside = np.zeros(N_CODES, dtype=bool)
         inside[cards] = True
         keeps &= inside[_SUIT_RELABELLINGS[:, cards]].all(axis=1)  # a set onto itself
     return _SUIT_RELABELLINGS[keeps]

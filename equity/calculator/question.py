@@ -327,6 +327,9 @@ def _wild_rule(g: Game, wild) -> int | None:
         return None
     if g.wild is None:
         raise OptionError(f"{g.name} has no wild cards: the wild rule applies to eldorado")
+    if g.wild_cards:
+        raise OptionError(f"{g.name} has fixed wild cards ({format_cards(g.wild_cards, sep=' ')}): the wild "
+                          "rule applies to games whose wild rank is made in play (eldorado)")
     rank = parse_wild_rank(wild)
     if rank != -1 and rank not in g.deck_ranks:
         raise OptionError(f"wild rank {wild!r} is not in the {g.name} deck")

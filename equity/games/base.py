@@ -380,8 +380,8 @@ class Game:
             if low.qualifier is not None and low.qualifier not in range(13):
                 raise GameError(f"game {name!r}: low qualifier {low.qualifier!r} is not a rank index 0..12")
             if wild is not None and wild.source == "cards":
-                raise GameError(f"game {name!r}: a low with wild cards listed by card (jokers, several ranks) "
-                                "is not supported; a low is played with one wild rank at most")
+                raise GameError(f"game {name!r}: a low with wild cards listed by card (jokers, several "
+                                "ranks) is not supported; a low is played with one wild rank at most")
             if low.kind in HIGH_HAND_LOWS and wild is not None:
                 raise GameError(f"game {name!r}: a {low.kind} low with wild cards is not supported")
 
@@ -417,8 +417,8 @@ class Game:
             raise GameError(f"game {name!r}: wild cards listed by card take no rank")
         missing = [c for c in JOKERS[:self.jokers] if c not in cards]
         if missing:
-            raise GameError(f"game {name!r}: jokers: every joker of the deck is wild ({card_text(missing[0])} "
-                            "is not among the wild cards)")
+            raise GameError(f"game {name!r}: jokers: every joker of the deck is wild "
+                            f"({card_text(missing[0])} is not among the wild cards)")
         if wild.bug and any(c not in JOKERS for c in cards):
             raise GameError(f"game {name!r}: joker = 'bug': the bug is a joker that plays as an ace or "
                             "completes a straight or flush; it cannot be played beside other wild cards "

@@ -39,8 +39,19 @@ The keywords (TOML keys) are:
     ``false``: the ace plays high only.  Straights never wrap round (K-A-2 is not
     a straight).
 ``wild``
-    ``"2"`` (any rank: every card of that rank is wild in every hand) or
-    ``"exchange"`` (El Dorado: the rank is made by the exchange phase).
+    ``"2"`` (any rank: every card of that rank is wild in every hand),
+    ``"exchange"`` (El Dorado: the rank is made by the exchange phase), or a list of
+    ranks and cards wild in every hand: ``["2", "J"]`` (deuces and jacks),
+    ``["Js", "Jh", "Kh"]`` (the one-eyed jacks and the suicide king).
+``jokers``
+    ``1`` or ``2``: jokers in the deck (written ``X1``, ``X2``), each wild in every hand.
+``joker``
+    ``"wild"`` (default: a joker stands for any card) or ``"bug"`` (an ace, or a card that
+    completes a straight, a flush or a straight flush; four aces and the bug are five aces).
+    The bug cannot be played beside other wild cards.
+``natural_beats_wild``
+    ``true``: of two hands otherwise equal, the one with fewer wild cards among its five
+    wins (default ``false``: they tie).
 ``low``
     ``{kind = "ace_to_five", "deuce_to_seven" or "ace_to_six", qualifier = "8" or "none"}``
     (ace-to-six: the worst high hand with the ace low, straights and flushes counting
@@ -476,7 +487,7 @@ def _wild_items(wild: Any, ranks: tuple[int, ...], deck_suits: tuple[int, ...]) 
                 codes += [int(c) for c in card_codes(item)]
             except CardError:
                 raise GameError(f"wild: {item!r} is neither a rank ('2' to 'A') nor a card ('Js', 'Kh', "
-                                "or a joker 'X1', 'X2')") from None
+                                "or a joker 'X1', 'X2'; a deck's jokers come with jokers = 1 or 2)") from None
             continue
         if rank not in ranks:
             raise GameError(f"wild: rank {item!r} is not in the deck")
@@ -505,7 +516,8 @@ def _wild(wild: Any, ranks: tuple[int, ...], deck_suits: tuple[int, ...], jokers
         codes = tuple(4 * rule.rank + suit for suit in deck_suits)
     elif rule is not None:
         if natural and rule.source == "exchange":
-            raise GameError("natural_beats_wild applies to fixed wild cards, not to the exchange's moving rank")
+            raise GameError("natural_beats_wild applies to fixed wild cards, not to the exchange's moving "
+                            "rank")
         if jokers:
             raise GameError("jokers: a game with jokers has fixed wild cards, not the exchange's moving rank")
         return WildRule(rule.source, rule.max_wild_cards, rule.rank, natural_first=natural)
@@ -553,7 +565,9 @@ def _wild_rank_rule(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
             return WildRule("fixed", n, parse_rank(wild))
         except CardError:
             return None  # a card ('Kh'), read with the lists
-    if isinstance(wild, (int, bool)) or not isinstance(wild, Sequence):
+    if isinstance(wild, int) and not isinstance(wild, bool):
+        _rank(wild, "wild")  # (raises: an integer is ambiguous)
+    if isinstance(wild, bool) or not isinstance(wild, Sequence):
         raise _wild_error(wild)
     return None
 

@@ -199,7 +199,9 @@ def _draw_game(game: str | Game) -> Game:
             f"{g.name} plays {' and '.join(others)} phases beside the draw: a pay table values "
             "the draw alone, in a game whose only phase is the draw (such as 'draw')")
     if g.wild is not None and g.fixed_wild_rank is None:
-        raise OptionError(f"{g.name}: a wild rank made in play cannot be paid by a pay table")
+        made = ("wild cards listed by card (jokers, several ranks)" if g.wild_cards
+                else "a wild rank made in play")
+        raise OptionError(f"{g.name}: {made} cannot be paid by a pay table")
     return g
 
 

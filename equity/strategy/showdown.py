@@ -111,7 +111,9 @@ def plan_of(game: str | Game) -> tuple[Game, int, int]:
         raise OptionError(f"{g.name} plays {' and '.join(others)} phases: a showdown value is "
                           "measured in a game of switches and one draw")
     if g.wild is not None and g.fixed_wild_rank is None:
-        raise OptionError(f"{g.name}: a wild rank made in play is not modelled by the showdown values")
+        made = ("wild cards listed by card (jokers, several ranks) are" if g.wild_cards
+                else "a wild rank made in play is")
+        raise OptionError(f"{g.name}: {made} not modelled by the showdown values")
     return g, draws[0], len(g.phases) - draws[0] - 1
 
 
