@@ -7,7 +7,10 @@ prints the ratio: the switches of ``switch_holdem`` beside ``holdem``; Crazy Pin
 discard (the ``best`` policy) beside Hold'em dealt three cards and keeping them all;
 double-board Omaha hi-lo beside Omaha hi-lo; seven-card stud beside ``draw7`` (the same seven
 cards, no up-cards); Follow the Queen beside seven-card stud; low evaluation of seven-card
-hands for ace-to-six and deuce-to-seven beside ace-to-five (razz).  Whole deals are
+hands for ace-to-six and deuce-to-seven beside ace-to-five (razz); the wild cards listed by
+card (a joker as the bug, two full jokers, deuces and jacks, the one-eyed jacks and the
+suicide king, natural beats wild) beside one wild rank and beside no wild card, in
+evaluation and in whole deals.  Whole deals are
 ``equity.simulate(game, 6, deals, aggregate=True)``; each figure is the best of ``--repeats``
 runs after a warm-up call, the pair taking turns.
 """
@@ -86,6 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label:<30} {args.deals / ours / MILLION:>10.2f}   {base_label:<14} "
               f"{args.deals / theirs / MILLION:>10.2f}  {theirs / ours:5.2f}x")
 
+    wild_cards(args, deals)
     rng = np.random.default_rng(3)
     hands = np.ascontiguousarray(rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (args.hands, 1)),
                                               axis=1)[:, :7])
@@ -97,6 +101,67 @@ def main(argv: list[str] | None = None) -> None:
                                  lambda: equity.evaluate_low_many(razz, hands, None), args.repeats)
         print(f"{kind:<30} {args.hands / ours / MILLION:>10.2f}   {'ace_to_five':<14} "
               f"{args.hands / theirs / MILLION:>10.2f}  {theirs / ours:5.2f}x")
+
+
+def _dealt(game: equity.Game, rows: int, n_cards: int, seed: int) -> np.ndarray:
+    """``rows`` random hands of ``n_cards`` cards from the game's deck."""
+    deck = np.array(game.deck, dtype=np.uint8)
+    rng = np.random.default_rng(seed)
+    return np.ascontiguousarray(rng.permuted(np.tile(deck, (rows, 1)), axis=1)[:, :n_cards])
+
+
+def _wild_games() -> tuple[dict, dict]:
+    """The wild-card kinds by shape (five-card draw, Hold'em), and each shape's game with one
+    wild rank and with none."""
+    draw = dict(hole_cards=5, phases=["draw"])
+    holdem = dict(hole_cards=2, streets=STREETS)
+    define = equity.define_game
+    kinds = {
+        "draw": [("joker draw (the bug)", _file("joker_draw")),
+                 ("two full jokers", define("two_jokers_draw", jokers=2, **draw)),
+                 ("deuces and jacks wild", define("deuces_jacks_draw", wild=["2", "J"], **draw)),
+                 ("natural beats wild", define("natural_draw", wild="2", natural_beats_wild=True, **draw))],
+        "holdem": [("two full jokers", define("two_jokers_holdem", jokers=2, **holdem)),
+                   ("one-eyed jacks, suicide king", define("one_eyed_holdem", wild=["Js", "Jh", "Kh"],
+                                                           **holdem))],
+    }
+    bases = {"draw": (_file("deuces_wild_draw"), equity.get_game("draw")),
+             "holdem": (define("deuces_wild_holdem", wild="2", **holdem), equity.get_game("holdem"))}
+    return kinds, bases
+
+
+def _rates(count: int, *seconds: float) -> str:
+    ours = seconds[0]
+    return (f"{count / ours / MILLION:>10.1f}   "
+            + " ".join(f"{count / t / MILLION:>11.1f}" for t in seconds[1:]) + "  "
+            + " ".join(f"{t / ours:4.2f}x" for t in seconds[1:]))
+
+
+def wild_cards(args, deals) -> None:
+    """Each kind of wild card listed by card beside one wild rank and beside none."""
+    kinds, bases = _wild_games()
+    head = f"{'M/s':>10}   {'deuces wild':>11} {'no wild':>11}  ratios"
+    print(f"\n{'wild cards: evaluation':<30} {head}")
+    for shape, games in kinds.items():
+        one_rank, plain = bases[shape]
+        n_hole = 5 if shape == "draw" else 2
+
+        def run(g, c, n_hole=n_hole):
+            return lambda: equity.evaluate_many(g, c[:, :n_hole], c[:, n_hole:] if n_hole == 2 else None)
+
+        for label, game in games:
+            cards = _dealt(game, args.hands, n_hole + (0 if shape == "draw" else 5), 5)
+            base_cards = _dealt(one_rank, args.hands, cards.shape[1], 5)
+            ours, rank_time = best_pair(run(game, cards), run(one_rank, base_cards), args.repeats)
+            _, plain_time = best_pair(run(game, cards), run(plain, base_cards), 1)
+            print(f"{label + ' (' + shape + ')':<30} {_rates(args.hands, ours, rank_time, plain_time)}")
+    print(f"\n{'wild cards: six-player deals':<30} {head}")
+    runs = (("joker draw (the bug)", _file("joker_draw"), bases["draw"]),
+            ("two full jokers (holdem)", kinds["holdem"][0][1], bases["holdem"]))
+    for label, game, (one_rank, plain) in runs:
+        ours, rank_time = best_pair(deals(game), deals(one_rank), args.repeats)
+        _, plain_time = best_pair(deals(game), deals(plain), 1)
+        print(f"{label:<30} {_rates(args.deals, ours, rank_time, plain_time)}")
 
 
 if __name__ == "__main__":

@@ -93,11 +93,26 @@ def classes(game: str) -> pd.DataFrame:
     [169, 49, 1755]
     >>> classes("holdem").head(3).values.tolist()
     [['AA', 'pair', 'AsAh'], ['AKs', 'suited', 'AsKs'], ['AKo', 'offsuit', 'AsKh']]
+
+    A game with jokers adds a class for a joker beside each rank (``XA``: a joker and an ace,
+    any suit) and, with two jokers, ``XX``; a game whose wild cards are single cards of a
+    rank (the one-eyed jacks) has no classes up to suits, and is refused.
     """
     g = equity.get_game(game)
     ranks = list(g.deck_ranks)
+    single = [c for c in g.wild_cards
+              if c < 52 and not all(4 * (c >> 2) + s in g.wild_cards for s in g.deck_suits)]
+    if single:
+        raise OptionError(f"{g.name}: {equity.format_cards(single, sep=' ')} are wild without the rest of "
+                          "their rank, so the suits are not alike and the classes up to suits do not apply")
+    if g.jokers and g.dealt_hole_cards != 2:
+        raise OptionError(f"{g.name}: the three-card classes have no jokers; the charts with jokers are for "
+                          "two hole cards")
     # the hands as dealt (a game with a discard deals more than a hand keeps)
     rows = _two_card_classes(ranks) if g.dealt_hole_cards == 2 else _tahoe_classes(ranks)
+    if g.jokers:  # a joker with each rank (its suit does not matter), and the two jokers together
+        rows += [(f"X{RANKS[r]}", "joker", f"X1{RANKS[r]}s") for r in sorted(ranks, reverse=True)]
+        rows += [("XX", "jokers", "X1X2")] if g.jokers == 2 else []
     return pd.DataFrame(rows, columns=["hand_class", "kind", "hand"])
 
 

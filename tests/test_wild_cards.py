@@ -8,6 +8,8 @@ random deals where the wild cards are made common; the descriptions are checked 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import reference_custom as RC
@@ -17,6 +19,8 @@ import equity
 from equity import GameError
 from equity.cards import JOKERS, card_codes
 from equity.games.custom import game_to_dict, save_game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 
 WILD_RANKING = ("five_of_a_kind", *RC.STANDARD)
 
@@ -77,6 +81,15 @@ def test_one_eyed_jacks_and_the_suicide_king_on_an_omaha_board() -> None:
                               hole_cards_used="exactly 2", wild=["Js", "Jh", "Kh"])
     assert game.wild_cards == tuple(sorted(card_codes("JsJhKh").tolist()))
     compare(game, RC.Rules(wild_cards=game.wild_cards, hole_min=2, hole_max=2, ranking=WILD_RANKING), 300, 5)
+
+
+def test_a_joker_in_a_short_deck_keeps_its_own_ranking() -> None:
+    # six to ace, a flush above a full house (the short-deck order), five of a kind on top
+    ranking = ("five_of_a_kind", "straight_flush", "four_of_a_kind", "flush", "full_house", "straight",
+               "three_of_a_kind", "two_pair", "one_pair", "high_card")
+    game = equity.define_game("joker_short_deck", hole_cards=2, streets=HOLDEM_STREETS, deck="6-A", jokers=1,
+                              ranking=ranking)
+    compare(game, RC.Rules(ranks=tuple(range(4, 13)), wild_cards=(52,), ranking=ranking), 400, 7)
 
 
 def test_natural_beats_wild_with_one_wild_rank() -> None:
@@ -190,3 +203,35 @@ def test_jokers_are_dealt_once_each_and_win_their_share() -> None:
     assert abs(held.mean() - p) < 4 * se
     share = deals["share"].to_numpy().reshape(3000, 6)
     assert share[held].mean() > 2 * share[~held].mean()  # a wild card is worth its weight
+
+
+def test_the_draw_keeps_the_joker_and_conserves_the_deck() -> None:
+    from equity.switch import draw_discards, play_switch
+
+    assert equity.format_cards(draw_discards("7c7dX12s9h")) == "2s9h"  # the pair and the joker stay
+    # the max policy keeps the highest card, the joker (read as a rank above the ace, so the
+    # limit with an ace applies: four cards drawn)
+    assert equity.format_cards(draw_discards("X1Ah9d7c3s", policy="max")) == "Ah9d7c3s"
+    game = equity.load_game(EXAMPLES / "joker_draw.toml")
+    played = play_switch(6, 2000, seed=9, game=game)
+    hands = played["hands"].reshape(2000, 30)
+    assert all(len(set(row)) == 30 for row in hands.tolist())  # no card twice, the joker at most once
+    assert set(np.unique(hands).tolist()) == set(game.deck)  # and every card, the joker too, is dealt
+
+
+def test_starting_hand_classes_add_the_jokers_and_refuse_single_wild_cards(tmp_path) -> None:
+    from simulations import harness
+    from simulations.starting_hands import classes
+
+    path = save_game(equity.define_game("joker_holdem_chart", hole_cards=2, streets=HOLDEM_STREETS, jokers=2),
+                     tmp_path / "joker_holdem_chart.toml")
+    table = classes(str(path))
+    assert len(table) == 169 + 13 + 1 and table.hand_class.iloc[-1] == "XX"
+    chart = harness.run_study("starting-hands", deals=400, players="2", params={"games": str(path)}, seed=3,
+                              out=tmp_path / "charts").table
+    by_class = chart.set_index("hand_class").equity
+    assert by_class["XX"] > by_class["AA"] > by_class["72o"]  # two jokers: at least trips, often more
+    one_eyed = save_game(equity.define_game("one_eyed_chart", hole_cards=2, streets=HOLDEM_STREETS,
+                                            wild=["Js", "Jh"]), tmp_path / "one_eyed_chart.toml")
+    with pytest.raises(equity.OptionError, match=r"Jh Js are wild without the rest of their rank"):
+        classes(str(one_eyed))
