@@ -49,6 +49,9 @@ SEVEN_CARD_WEIGHTS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667
                       3453520)
 #: Bits of the per-card word: 3 bits of rank count per rank, then 4 bits of count per suit.
 RANK_FIELD_BITS = 3
+#: Natural beats wild: the bit of a five-card strength (below its five tiebreak ranks) set when
+#: no wild card plays.
+NATURAL_BIT = 1
 SUIT_FIELD_SHIFT = 40
 
 
@@ -186,19 +189,20 @@ class _MultisetDP:
             bug_straights: tuple[tuple[int, int], ...] | None = None) -> np.ndarray:
         """Values per (wilds, slot); ``exact(i)`` values multiset ``i`` of exactly ``hand_size``.
 
-        ``natural_first``: a value's lowest four bits hold ``hand_size - w``, the natural cards
-        of the five played, so that of equal hands the one with fewer wild cards is higher.
+        ``natural_first``: a value's lowest bit is set when no wild card is among the cards
+        played (natural beats wild: of equal hands the natural one is higher; two hands with
+        wild cards tie as before).
         ``bug_straights``: the wild cards are the bug, which plays as an ace or completes a
         straight (the flushes are :func:`_flush_values`'s): (rank mask, value) of each straight.
         """
         values = np.zeros((max_wilds + 1, n_slots), dtype=np.uint32)
         is_five = (self.counts == 5).any(axis=1)
-        naturals = np.uint32(hand_size if natural_first else 0)
+        natural = np.uint32(NATURAL_BIT if natural_first else 0)
         for total in range(hand_size, max_cards + 1):
             for w in range(min(max_wilds, total) + 1):
                 sel = np.flatnonzero((self.sizes == total - w) & (~is_five | (total == hand_size)))
                 if total == hand_size and w == 0:
-                    values[0, self.slots[sel]] = np.array([exact(i) for i in sel], dtype=np.uint32) | naturals
+                    values[0, self.slots[sel]] = np.array([exact(i) for i in sel], dtype=np.uint32) | natural
                     continue
                 best = np.zeros(len(sel), dtype=np.uint32)
                 if total == hand_size and bug_straights is not None:
@@ -222,8 +226,8 @@ class _MultisetDP:
                         best[ok] = np.maximum(best[ok], values[w, target[ok]])
                     if w:
                         best = np.maximum(best, values[w - 1, self.slots[sel]])
-                if total == hand_size and natural_first:  # every card plays: hand_size - w natural
-                    best = (best & ~np.uint32(15)) | np.uint32(hand_size - w)
+                if total == hand_size and natural_first:  # every card plays: w > 0 wild cards
+                    best &= ~np.uint32(NATURAL_BIT)
                 values[w, self.slots[sel]] = best
         return values
 
@@ -243,7 +247,7 @@ def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
             if total == hs and w == 0:
                 values[0, sel] = [
                     exact_hand_value([r for r in range(13) if m >> r & 1], True, game.ranking,
-                                     game.straights) | (hs if natural_first else 0)
+                                     game.straights) | (NATURAL_BIT if natural_first else 0)
                     for m in sel
                 ]
                 continue
@@ -258,8 +262,8 @@ def _flush_values(game: Game, max_cards: int, max_wilds: int) -> np.ndarray:
                     best[ok] = np.maximum(best[ok], values[w, sel[ok] ^ bit])
             if total > hs and w:
                 best = np.maximum(best, values[w - 1, sel])
-            if total == hs and natural_first:
-                best = np.where(best > 0, (best & ~np.uint32(15)) | np.uint32(hs - w), 0).astype(np.uint32)
+            if total == hs and natural_first:  # w > 0 wild cards play
+                best &= ~np.uint32(NATURAL_BIT)
             values[w, sel] = best
     return values
 

@@ -53,7 +53,7 @@ class Rules:
     wild: int | None = None  # a rank every card of which is wild
     wild_cards: tuple[int, ...] = ()  # single wild cards: jokers (52, 53), one-eyed jacks, ...
     bug: bool = False  # the wild cards are the bug: an ace, or a card completing a straight or flush
-    natural_first: bool = False  # of equal hands, the one with fewer wild cards wins
+    natural_first: bool = False  # of equal hands, one with no wild card beats one with wild cards
     low: str | None = None  # "ace_to_five", "deuce_to_seven" or "ace_to_six"
     low_qualifier: int | None = None  # highest rank a qualifying low may hold
 
@@ -124,8 +124,8 @@ def is_wild(card: int, rules: Rules) -> bool:
 
 
 def key_of(cards: Sequence[int], rules: Rules) -> tuple:
-    """Key of one exact hand, wild cards included (with ``natural_first``, the natural cards'
-    count last)."""
+    """Key of one exact hand, wild cards included (with ``natural_first``, whether it holds no
+    wild card last)."""
     naturals = tuple(sorted(int(c) for c in cards if not is_wild(c, rules)))
     n_wild = len(cards) - len(naturals)
     if not n_wild:
@@ -135,7 +135,7 @@ def key_of(cards: Sequence[int], rules: Rules) -> tuple:
         key = _bug_key(naturals, n_wild, rules)
     else:  # Python ints in the cached call: numpy ints would come back in the keys of later calls
         key = _wild_key(naturals, n_wild, rules)
-    return (*key, len(naturals)) if rules.natural_first else key
+    return (*key, n_wild == 0) if rules.natural_first else key
 
 
 @functools.cache

@@ -66,6 +66,10 @@ def test_two_bugs_among_seven_cards_match_the_reference() -> None:
 def test_two_full_jokers_in_holdem_match_every_substitution() -> None:
     game = equity.define_game("joker_holdem", hole_cards=2, streets=HOLDEM_STREETS, jokers=2)
     compare(game, RC.Rules(wild_cards=JOKERS, ranking=WILD_RANKING), 200, 3)
+    # natural beats wild among seven cards: a natural five wins where it makes the same hand
+    natural = equity.define_game("joker_holdem_natural", hole_cards=2, streets=HOLDEM_STREETS, jokers=2,
+                                 natural_beats_wild=True)
+    compare(natural, RC.Rules(wild_cards=JOKERS, natural_first=True, ranking=WILD_RANKING), 200, 8)
 
 
 def test_two_wild_ranks_with_natural_first_match_the_reference() -> None:
@@ -99,6 +103,8 @@ def test_natural_beats_wild_with_one_wild_rank() -> None:
     # worked by hand: a natural nine-high straight beats the nine-high straight a deuce makes
     # of 8-7-6-5, and a natural pair of aces the same pair and kickers made with a deuce; without
     # the option they tie
+    # two hands made with wild cards tie, one deuce or two: the option orders natural against wild
+    assert equity.evaluate(game, "2c2d7h6s5c") == equity.evaluate(game, "9c2d7h6s5c")
     plain = equity.define_game("deuces_plain", hole_cards=5, wild="2")
     for natural, with_wild in (("9c8d7h6s5c", "2c8d7h6s5c"), ("AcAd9h6s5c", "Ac2d9h6s5c")):
         assert str(equity.evaluate(game, natural)) == str(equity.evaluate(game, with_wild))

@@ -58,8 +58,8 @@ class WildRule:
     ``cards`` in every hand: several ranks, single cards (one-eyed jacks, the suicide king)
     and the jokers (codes 52 and 53).  With ``bug``, the wild cards (jokers only) are the bug:
     each stands for an ace, or for any card that completes a straight, a flush or a straight
-    flush.  With ``natural_first``, of two hands otherwise equal the one with fewer wild cards
-    among its five wins (strengths carry ``5 - wild cards played`` in their lowest four bits).
+    flush.  With ``natural_first`` (natural beats wild), of two hands otherwise equal the one
+    with no wild card among its five wins (a strength's lowest bit, below its tiebreak ranks).
     """
 
     source: str = "exchange"

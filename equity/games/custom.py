@@ -50,8 +50,9 @@ The keywords (TOML keys) are:
     completes a straight, a flush or a straight flush; four aces and the bug are five aces).
     The bug cannot be played beside other wild cards.
 ``natural_beats_wild``
-    ``true``: of two hands otherwise equal, the one with fewer wild cards among its five
-    wins (default ``false``: they tie).
+    ``true``: of two hands otherwise equal, a natural hand (no wild card among its five)
+    beats one made with wild cards; two hands with wild cards still tie (default ``false``:
+    they all tie).
 ``low``
     ``{kind = "ace_to_five", "deuce_to_seven" or "ace_to_six", qualifier = "8" or "none"}``
     (ace-to-six: the worst high hand with the ace low, straights and flushes counting
