@@ -114,7 +114,16 @@ def _bad(rows: np.ndarray, row: int, kind: str) -> str:
                 "the board$")
     code = {"code_52": 52, "code_64": 64, "code_255": 255}[kind]
     rows[row, 3] = code
-    return rf"row {row}: card code {code} is out of range \(codes run from 0 to 51\)"
+    return _code_error(row, code, "holdem")
+
+
+def _code_error(row: int, code: int, game: str) -> str:
+    """The error for a card code past 51: a joker (52, 53) is a card of no deck here, the rest
+    are out of range."""
+    if code in (52, 53):
+        return rf"row {row}: card 'X{code - 51}' is not in the {game} deck"
+    return (rf"row {row}: card code {code} is out of range \(codes run from 0 to 51, and 52 and 53 are "
+            r"the jokers\)")
 
 
 @needs_blocks
@@ -228,7 +237,7 @@ def _whole_bad(rows: np.ndarray, row: int, kind: str, game: str) -> str:
                 rf"row {row}: card code 60 is out of range")
     code = {"code_52": 52, "code_255": 255}[kind]
     rows[row, n_hole + 1] = code
-    return rf"row {row}: card code {code} is out of range \(codes run from 0 to 51\)"
+    return _code_error(row, code, game)
 
 
 @needs_blocks

@@ -48,7 +48,7 @@ class HoleRule:
     max_used: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WildRule:
     """Wild cards: a card that stands for any card.
 
@@ -68,6 +68,15 @@ class WildRule:
     cards: tuple[int, ...] = ()
     bug: bool = False
     natural_first: bool = False
+
+    def __repr__(self) -> str:
+        """The fields, the wild cards listed by card only where they are not at their defaults:
+        a rule's text keys stored and shipped data (``equity.hand_orders``), which the rules of
+        one wild rank keep."""
+        shown = [f"{k}={getattr(self, k)!r}" for k in ("source", "max_wild_cards", "rank")]
+        shown += [f"{k}={getattr(self, k)!r}" for k in ("cards", "bug", "natural_first")
+                  if getattr(self, k) != _NEW_FIELD_DEFAULTS[k]]
+        return f"WildRule({', '.join(shown)})"
 
 
 @dataclass(frozen=True)
