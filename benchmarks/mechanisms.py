@@ -147,7 +147,9 @@ def wild_cards(args, deals) -> None:
         n_hole = 5 if shape == "draw" else 2
 
         def run(g, c, n_hole=n_hole):
-            return lambda: equity.evaluate_many(g, c[:, :n_hole], c[:, n_hole:] if n_hole == 2 else None)
+            hole = np.ascontiguousarray(c[:, :n_hole])
+            board = np.ascontiguousarray(c[:, n_hole:]) if n_hole == 2 else None
+            return lambda: equity.evaluate_many(g, hole, board)
 
         for label, game in games:
             cards = _dealt(game, args.hands, n_hole + (0 if shape == "draw" else 5), 5)

@@ -224,6 +224,12 @@ def best_high_all_cards_wild(hole, n_hole, board, n_board, card_bits, suit_bits,
     if n_hole == 2 and n_board == 4:  # El Dorado: the counts as constants unroll the sums
         _all_cards_wild_rows(hole, 2, board, 4, card_bits, suit_bits, disp, params, rank_classes,
                              flush_classes, class_strength, flush_bias, wild_ranks, out)
+    elif n_hole == 5 and n_board == 0:  # five-card draw with wild cards listed by card (jokers)
+        _all_cards_wild_rows(hole, 5, board, 0, card_bits, suit_bits, disp, params, rank_classes,
+                             flush_classes, class_strength, flush_bias, wild_ranks, out)
+    elif n_hole == 2 and n_board == 5:  # Hold'em with them
+        _all_cards_wild_rows(hole, 2, board, 5, card_bits, suit_bits, disp, params, rank_classes,
+                             flush_classes, class_strength, flush_bias, wild_ranks, out)
     else:
         _all_cards_wild_rows(hole, n_hole, board, n_board, card_bits, suit_bits, disp, params,
                              rank_classes, flush_classes, class_strength, flush_bias, wild_ranks,
