@@ -57,7 +57,7 @@ from equity.rankings import (
 )
 from equity.setup_notices import sets_up
 from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
-from equity.vector import blocks_enabled
+from equity.vector import blocks_enabled, vector_path
 
 __all__ = [
     "Hand",
@@ -396,12 +396,12 @@ def evaluate_many(game: str | Game, hole, board=None, *, wild=None, check: bool 
 
 
 def _in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
-    """Whether rows of this shape go through the sixteen-row blocks of :mod:`equity._kernels.simd`:
-    two hole and five board cards, the best five of all seven, no wild card, and a host that
-    can run the blocks."""
+    """Whether rows of this shape go through the blocks of :mod:`equity._kernels.simd` (sixteen
+    rows in AVX-512 registers, or eight in AVX2's): two hole and five board cards, the best five
+    of all seven, no wild card, and a host that can run the blocks."""
     rule = g.hole_rule
     if (hole.shape[1], board.shape[1]) != (2, 5) or g.hand_size != 5 or len(wild_rows) \
-            or rule.min_used != 0 or rule.max_used < 2 or not blocks_enabled():
+            or rule.min_used != 0 or rule.max_used < 2 or vector_path() == "scalar":
         return False
     t = tables_for(g)
     # the blocks read every row's flush entry, entry 0 (no flush) for most: it must lose
@@ -416,7 +416,9 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     out = np.empty(hole.shape[0], dtype=np.uint32)
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
                                        t.seven_strengths, t.seven_flush_strengths, bias,
-                                       np.uint64(g.deck_mask), check, out):
+                                       np.uint64(g.deck_mask), check, out,
+                                       simd.lanes_tag(simd.AVX2_BLOCK if vector_path() == "avx2"
+                                                      else simd.BLOCK)):
         _refuse_rows(g, hole, board)
     return out
 

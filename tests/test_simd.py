@@ -1,6 +1,7 @@
-"""The sixteen-lane AVX-512 kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many``,
-Omaha's and Spanish's ``evaluate_many`` on a whole deal (the whole-hand table's keys), and
-heads-up Monte Carlo of two fixed hands before the flop.
+"""The block kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many`` in sixteen AVX-512
+lanes and in eight AVX2 lanes (every width the host can run, each test once per width), and in
+AVX-512 only, Omaha's and Spanish's ``evaluate_many`` on a whole deal (the whole-hand table's
+keys) and heads-up Monte Carlo of two fixed hands before the flop.
 
 On a host with AVX-512 every Hold'em call of ``evaluate_many`` goes through the blocks, so the
 reference comparisons of ``test_evaluator_vs_reference.py`` check them there; these tests add
@@ -29,6 +30,18 @@ from equity.evaluator import _in_blocks, _whole_in_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_blocks = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
+#: The widths of the Hold'em blocks this host can run, as ``EQUITY_SIMD`` values.
+SEVEN_PATHS = [pytest.param("avx512", marks=needs_blocks),
+               pytest.param("avx2", marks=pytest.mark.skipif(not simd.available("avx2"),
+                                                             reason="no AVX2 on this host"))]
+
+
+@pytest.fixture(params=SEVEN_PATHS)
+def seven_path(request, monkeypatch) -> str:
+    """Each width of the Hold'em blocks in turn (``EQUITY_SIMD`` set for the test)."""
+    monkeypatch.setenv("EQUITY_SIMD", request.param)
+    assert equity.vector_path() == request.param
+    return request.param
 
 
 def random_rows(n: int, seed: int, suits: tuple[int, ...] = (0, 1, 2, 3)) -> np.ndarray:
@@ -50,8 +63,7 @@ def scalar_strengths(rows: np.ndarray, monkeypatch, game: str | equity.Game = "h
         return strengths(rows, game, **options)
 
 
-@needs_blocks
-def test_holdem_rows_go_through_the_blocks() -> None:
+def test_holdem_rows_go_through_the_blocks(seven_path) -> None:
     rows = random_rows(20, 1)
     g = equity.get_game("holdem")
     assert _in_blocks(g, rows[:, :2], rows[:, 2:], np.zeros(0, np.int8))
@@ -61,8 +73,7 @@ def test_holdem_rows_go_through_the_blocks() -> None:
                           np.zeros(20, np.int8))
 
 
-@needs_blocks
-def test_flush_heavy_rows_match_the_reference() -> None:
+def test_flush_heavy_rows_match_the_reference(seven_path) -> None:
     """Rows of hearts and spades only: most hold a flush, many a straight flush, so the flush
     lanes of the blocks are exercised; strengths must order the rows as the reference does."""
     rows = random_rows(3000, 2, suits=(2, 3))
@@ -78,9 +89,8 @@ def test_flush_heavy_rows_match_the_reference() -> None:
         assert (keys[a] == keys[b]) == (fast[a] == fast[b]), (rows[a], rows[b])
 
 
-@needs_blocks
-@pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 47, 1000])
-def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch) -> None:
+@pytest.mark.parametrize("n", [0, 1, 7, 8, 9, 15, 16, 17, 24, 47, 1000])
+def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch, seven_path) -> None:
     rows = np.concatenate([random_rows(n - n // 2, 3), random_rows(n // 2, 4, suits=(0, 1))])
     expected = scalar_strengths(rows, monkeypatch)
     assert len(expected) == n
@@ -88,8 +98,7 @@ def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch) -> None:
     np.testing.assert_array_equal(strengths(rows, check=False), expected)
 
 
-@needs_blocks
-def test_short_deck_custom_game_through_the_blocks(monkeypatch) -> None:
+def test_short_deck_custom_game_through_the_blocks(monkeypatch, seven_path) -> None:
     """A custom 2 + 5 game with its own ranking (a flush beats a full house) and a 36-card
     deck: same strengths as the scalar kernel, and a deuce is refused by the block check."""
     short = equity.load_game(ROOT / "examples" / "games" / "short_deck_holdem.toml")
@@ -126,19 +135,17 @@ def _code_error(row: int, code: int, game: str) -> str:
             r"the jokers\)")
 
 
-@needs_blocks
 @pytest.mark.parametrize("row", [0, 31, 40, 99])  # first block, last lane, a later block, tail
 @pytest.mark.parametrize("kind", ["repeat_in_hole", "repeat_across", "code_52", "code_64",
                                   "code_255"])
-def test_bad_rows_in_a_block_or_the_tail_are_named(row: int, kind: str) -> None:
+def test_bad_rows_in_a_block_or_the_tail_are_named(row: int, kind: str, seven_path) -> None:
     rows = random_rows(100, 6)
     expected = _bad(rows, row, kind)
     with pytest.raises(CardError, match=expected):
         strengths(rows)
 
 
-@needs_blocks
-def test_unchecked_bad_rows_leave_the_other_rows_right() -> None:
+def test_unchecked_bad_rows_leave_the_other_rows_right(seven_path) -> None:
     """Without the check, bad codes read inside the tables (clamped) and spoil only their own
     rows."""
     rows = random_rows(200, 7)
@@ -276,6 +283,9 @@ def test_simd_switch_and_named_targets(monkeypatch) -> None:
     assert not simd.available()
     monkeypatch.setattr(numba.config, "CPU_FEATURES", "+avx2,+avx512f,+avx512bw")
     assert simd.available()
+    monkeypatch.setattr(numba.config, "CPU_FEATURES", "+avx,+avx2,+fma")  # a Haswell-class target
+    assert not simd.available() and simd.available("avx2")
+    assert equity.vector_path() == "avx2"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ def test_the_default_and_its_spellings_use_the_blocks_where_the_machine_has_them
         monkeypatch.delenv("EQUITY_SIMD", raising=False)
     else:
         monkeypatch.setenv("EQUITY_SIMD", value)
-    assert vector_path() == ("avx512" if simd.available() else "scalar")
+    widest = "avx512" if simd.available() else "avx2" if simd.available("avx2") else "scalar"
+    assert vector_path() == widest
 
 
 @pytest.mark.parametrize("value", ["0", "off", "False", "no", "scalar"])
@@ -32,16 +33,18 @@ def test_turned_off_is_scalar(monkeypatch, value):
     assert vector_path() == "scalar" and equity.vector_path() == "scalar"
 
 
-def test_insisting_on_avx512_runs_it_or_says_why_not(monkeypatch):
-    monkeypatch.setenv("EQUITY_SIMD", "avx512")
-    if simd.available():
-        assert vector_path() == "avx512"
+@pytest.mark.parametrize("value, extension, missing", [("avx512", "avx512f", "no AVX-512"),
+                                                       ("AVX2", "avx2", "no AVX2")])
+def test_insisting_on_a_width_runs_it_or_says_why_not(monkeypatch, value, extension, missing):
+    monkeypatch.setenv("EQUITY_SIMD", value)
+    if simd.available(extension):
+        assert vector_path() == value.lower()
     else:
-        with pytest.raises(OptionError, match="no AVX-512"):
+        with pytest.raises(OptionError, match=missing):
             vector_path()
 
 
-@pytest.mark.parametrize("value, match", [("2", "EQUITY_SIMD='2'"), ("avx2", "no AVX2 path"),
+@pytest.mark.parametrize("value, match", [("2", "EQUITY_SIMD='2'"), ("avx", "use 1 or auto"),
                                           ("fast", "use 1 or auto")])
 def test_an_unknown_setting_is_an_error_where_a_kernel_is_chosen(monkeypatch, value, match):
     monkeypatch.setenv("EQUITY_SIMD", value)
@@ -52,14 +55,15 @@ def test_an_unknown_setting_is_an_error_where_a_kernel_is_chosen(monkeypatch, va
         equity.evaluate_many("holdem", hole, board)
 
 
-def test_both_paths_give_the_same_strengths(monkeypatch):
+def test_every_path_the_machine_runs_gives_the_same_strengths(monkeypatch):
     hole, board = _rows(500)
     monkeypatch.setenv("EQUITY_SIMD", "0")
     scalar = equity.evaluate_many("holdem", hole, board)
-    monkeypatch.setenv("EQUITY_SIMD", "1")
-    default = equity.evaluate_many("holdem", hole, board)
-    assert (scalar == default).all()
+    paths = ["1"] + [p for p, ext in (("avx512", "avx512f"), ("avx2", "avx2")) if simd.available(ext)]
+    for path in paths:
+        monkeypatch.setenv("EQUITY_SIMD", path)
+        assert (equity.evaluate_many("holdem", hole, board) == scalar).all(), path
 
 
-def test_every_listed_value_means_one_of_three_things():
-    assert set(SIMD_VALUES.values()) == {"auto", "avx512", "scalar"}
+def test_every_listed_value_means_one_of_four_things():
+    assert set(SIMD_VALUES.values()) == {"auto", "avx512", "avx2", "scalar"}

@@ -1,4 +1,5 @@
-"""Hands sixteen at a time in AVX-512 registers: Hold'em's ``evaluate_many``; the keys of whole
+"""Hands sixteen at a time in AVX-512 registers (Hold'em's ``evaluate_many`` also eight at a time in
+AVX2 registers, :data:`AVX2_BLOCK`): Hold'em's ``evaluate_many``; the keys of whole
 Omaha and Spanish deals in their whole-hand table (``evaluate_many`` again, middle of the
 module); and heads-up Monte Carlo of two fixed hands before the flop (last part).
 
@@ -17,8 +18,12 @@ block is checked, also when the caller asks for no check: then a block with a ba
 refused but evaluated again with its table reads clamped, which costs nothing on good rows.
 
 The permute is an AVX-512 instruction, so :func:`available` says whether this host (and
-Numba's target) has it; elsewhere the scalar kernel runs.  ``EQUITY_SIMD`` (read by
-:mod:`equity.vector`, which callers ask) turns this path off.  The LLVM code is written here
+Numba's target) has it.  Where it has AVX2 only, the Hold'em block runs eight lanes wide
+(:func:`lanes_tag`): AVX2's permute reads eight entries, so a rank word is one of two permutes
+chosen by bit 3 of the rank; AVX2 has no vector bit count or trailing-zero count, so repeated
+cards are found as bits already set and the flush suit is read off its flag bit by shifts.
+Elsewhere the scalar kernel runs.  ``EQUITY_SIMD`` (read by :mod:`equity.vector`, which
+callers ask) chooses the width or turns the blocks off.  The LLVM code is written here
 with llvmlite, as Numba intrinsics: sixteen-lane vectors, byte shuffles, and two x86
 intrinsics, the permute (which reads only an index's low bits) and the variable shift (0 for a
 count past 31, where LLVM's own shift is undefined).
@@ -55,27 +60,28 @@ INVALID_BLOCK = 1
 _I1, _I8, _I16, _I32, _I64 = (ir.IntType(b) for b in (1, 8, 16, 32, 64))
 
 
-def available() -> bool:
-    """Whether the block kernel can run here: AVX-512 on the host and in Numba's target (the
-    machine alone: whether the user turned it off is :func:`equity.vector.blocks_enabled`'s)."""
-    return _target_has_avx512(numba.config.CPU_NAME, numba.config.CPU_FEATURES)
+def available(extension: str = "avx512f") -> bool:
+    """Whether the block kernels of an instruction-set extension (``"avx512f"``, or ``"avx2"``
+    for the eight-lane blocks) can run here: on the host and in Numba's target (the machine
+    alone: whether the user turned them off is :func:`equity.vector.vector_path`'s)."""
+    return _target_has(extension, numba.config.CPU_NAME, numba.config.CPU_FEATURES)
 
 
-@functools.lru_cache(maxsize=4)
-def _target_has_avx512(cpu_name: str | None, cpu_features: str | None) -> bool:
+@functools.lru_cache(maxsize=8)
+def _target_has(extension: str, cpu_name: str | None, cpu_features: str | None) -> bool:
     if cpu_name:  # a named target (say, generic for a cache shared between machines)
         features = cpu_features or ""
     else:
         features = llvm.get_host_cpu_features().flatten()
-    return "+avx512f" in features.split(",")
+    return f"+{extension}" in features.split(",")
 
 
 def _vec(element, lanes=BLOCK):
     return ir.VectorType(element, lanes)
 
 
-def _splat(value, element=_I32):
-    return ir.Constant(_vec(element), [value] * BLOCK)
+def _splat(value, element=_I32, lanes=BLOCK):
+    return ir.Constant(_vec(element, lanes), [value] * lanes)
 
 
 def _declare(module, name, return_type, arg_types):
@@ -83,76 +89,109 @@ def _declare(module, name, return_type, arg_types):
     return fn if fn is not None else ir.Function(module, ir.FunctionType(return_type, arg_types), name)
 
 
-def _rank_keys_and_suits(builder, codes, rank_words):
-    """Each lane's summed rank words (its seven-card key) and its 4-bit suit counts."""
-    permute = _declare(builder.module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
-                       [_vec(_I32), _vec(_I32)])
+def _rank_keys_and_suits(builder, codes, rank_words, lanes=BLOCK):
+    """Each lane's summed rank words (its seven-card key) and its 4-bit suit counts.
+
+    Sixteen lanes look the thirteen rank words up with one AVX-512 permute; eight lanes
+    (AVX2, whose permute reads eight entries) take ``rank_words`` as its two halves and
+    choose between two permutes by bit 3 of the rank."""
     key = suits = None
     for code in codes:
-        word = builder.call(permute, [rank_words, builder.lshr(code, _splat(2))])
-        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
+        rank = builder.lshr(code, _splat(2, lanes=lanes))
+        if lanes == BLOCK:
+            permute = _declare(builder.module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
+                               [_vec(_I32), _vec(_I32)])
+            word = builder.call(permute, [rank_words, rank])
+        else:
+            permute = _declare(builder.module, "llvm.x86.avx2.permd", _vec(_I32, lanes),
+                               [_vec(_I32, lanes), _vec(_I32, lanes)])
+            low, high = (builder.call(permute, [half, rank]) for half in rank_words)
+            upper = builder.icmp_unsigned("!=", builder.and_(rank, _splat(8, lanes=lanes)),
+                                          _splat(0, lanes=lanes))
+            word = builder.select(upper, high, low)
+        suit = builder.shl(_splat(1, lanes=lanes), builder.shl(builder.and_(code, _splat(3, lanes=lanes)),
+                                                               _splat(2, lanes=lanes)))
         key = word if key is None else builder.add(key, word)
         suits = suit if suits is None else builder.add(suits, suit)
     return key, suits
 
 
-def _flush_ranks(builder, codes, flush):
+def _flush_ranks(builder, codes, flush, lanes=BLOCK):
     """(ranks of ``codes`` in each lane's flush suit, the flush suit): the suit is the one
     whose bit 3 is set in ``flush``, or 8 for a lane without one, which no card has."""
-    first_bit = _declare(builder.module, "llvm.cttz.v16i32", _vec(_I32), [_vec(_I32), _I1])
-    flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))
+    if lanes == BLOCK:
+        first_bit = _declare(builder.module, f"llvm.cttz.v{lanes}i32", _vec(_I32, lanes),
+                             [_vec(_I32, lanes), _I1])
+        flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2, lanes=lanes))
+    else:  # AVX2 has no vector count of trailing zeros: the one flag bit (of 3, 7, 11, 15) read
+        # off by shifts, and 8 where none is set
+        suit = None
+        for k in (1, 2, 3):
+            bit = builder.and_(builder.lshr(flush, _splat(4 * k + 3, lanes=lanes)), _splat(1, lanes=lanes))
+            term = builder.mul(bit, _splat(k, lanes=lanes))
+            suit = term if suit is None else builder.or_(suit, term)
+        none = builder.icmp_unsigned("==", flush, _splat(0, lanes=lanes))
+        flush_suit = builder.select(none, _splat(8, lanes=lanes), suit)
     ranks = None
     for code in codes:
-        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
-        rank_bit = builder.call(_shift(builder), [_splat(1), builder.lshr(code, _splat(2))])
-        rank_bit = builder.select(in_suit, rank_bit, _splat(0))
+        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3, lanes=lanes)), flush_suit)
+        rank_bit = builder.call(_shift(builder, lanes), [_splat(1, lanes=lanes),
+                                                         builder.lshr(code, _splat(2, lanes=lanes))])
+        rank_bit = builder.select(in_suit, rank_bit, _splat(0, lanes=lanes))
         ranks = rank_bit if ranks is None else builder.or_(ranks, rank_bit)
     return ranks, flush_suit
 
 
-def _shift(builder):
-    """x86's variable left shift, which gives 0 for a count past 31 (LLVM's shl is poison)."""
-    return _declare(builder.module, "llvm.x86.avx512.psllv.d.512", _vec(_I32),
-                    [_vec(_I32), _vec(_I32)])
+def _shift(builder, lanes=BLOCK):
+    """x86's variable left shift, which gives 0 for a count past 31 (LLVM's shl is poison):
+    AVX-512's on sixteen lanes, AVX2's on eight."""
+    name = "llvm.x86.avx512.psllv.d.512" if lanes == BLOCK else "llvm.x86.avx2.psllv.d.256"
+    return _declare(builder.module, name, _vec(_I32, lanes), [_vec(_I32, lanes), _vec(_I32, lanes)])
 
 
-def _block_codegen(n_hole, n_board, clamped):
+def _block_codegen(n_hole, n_board, clamped, lanes=BLOCK):
     """LLVM code of one block of rows with ``n_hole`` hole and ``n_board`` board codes.
 
     Unclamped, it checks the rows and, when every row is good, writes their strengths and
     returns 0; else it writes nothing and returns ``INVALID_BLOCK``.  Clamped, it writes the
     strengths of rows that may hold anything, every table read clamped inside its table, and
-    returns 0 (for a bad block when the caller asked for no check)."""
+    returns 0 (for a bad block when the caller asked for no check).  ``lanes``: sixteen rows
+    in AVX-512 registers, or eight in AVX2's."""
 
     def codegen(context, builder, signature, args):
         (hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at, last_slot,
-         out_at, row, deck_mask, flush_bias, flush_strengths_at) = args
-        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row)
-        rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
-                                  align=4)
-        key, suits = _rank_keys_and_suits(builder, codes, rank_words)
+         out_at, row, deck_mask, flush_bias, flush_strengths_at) = args[:12]  # (then the width's tag)
+        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row, lanes)
+        if lanes == BLOCK:
+            rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
+                                      align=4)
+        else:  # the two halves of the sixteen words
+            rank_words = tuple(builder.load(builder.inttoptr(builder.add(rank_words_at, _I64(4 * half)),
+                                                             _vec(_I32, lanes).as_pointer()), align=4)
+                               for half in (0, lanes))
+        key, suits = _rank_keys_and_suits(builder, codes, rank_words, lanes)
         # the ranks of a lane's flush suit: 0 without a flush, whose table entry is 0
-        bias = _splat_of(builder, builder.trunc(flush_bias, _I32))
-        flush = builder.and_(builder.add(suits, bias), _splat(0x8888))
-        flush_ranks, _ = _flush_ranks(builder, codes, flush)
-        flush_ranks = builder.and_(flush_ranks, _splat(FLUSH_MASKS - 1))  # inside the table
+        bias = _splat_of(builder, builder.trunc(flush_bias, _I32), lanes=lanes)
+        flush = builder.and_(builder.add(suits, bias), _splat(0x8888, lanes=lanes))
+        flush_ranks, _ = _flush_ranks(builder, codes, flush, lanes)
+        flush_ranks = builder.and_(flush_ranks, _splat(FLUSH_MASKS - 1, lanes=lanes))  # inside the table
         tables = (offsets_at, strengths_at, flush_strengths_at)
-        rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT))
+        rows = builder.lshr(key, _splat(SEVEN_ROW_SHIFT, lanes=lanes))
         if clamped:  # the keys of bad rows may lie past the tables: the hash is clamped
-            last = _splat_of(builder, last_row)
+            last = _splat_of(builder, last_row, lanes=lanes)
             rows = builder.select(builder.icmp_unsigned(">", rows, last), last, rows)
-            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot)
+            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot, lanes)
             return _I32(0)
-        any_bad = _any_bad_lane(builder, codes, deck_mask)
+        any_bad = _any_bad_lane(builder, codes, deck_mask, lanes)
         with builder.if_then(builder.not_(any_bad), likely=True):
-            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None)
+            _lookups(builder, key, rows, flush_ranks, tables, out_at, row, None, lanes)
         return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
 
     return codegen
 
 
-def _load_codes(builder, hole_at, n_hole, board_at, n_board, row):
-    """The card codes of the sixteen rows from ``row`` on, one ``<16 x i32>`` a card: the
+def _load_codes(builder, hole_at, n_hole, board_at, n_board, row, lanes=BLOCK):
+    """The card codes of the ``lanes`` rows from ``row`` on, one ``<lanes x i32>`` a card: the
     ``n_hole`` hole cards, then the ``n_board`` board cards (one vector load of each part,
     split by byte shuffles)."""
     codes = []
@@ -160,38 +199,67 @@ def _load_codes(builder, hole_at, n_hole, board_at, n_board, row):
         if n == 0:
             continue
         where = builder.inttoptr(builder.add(at, builder.mul(row, _I64(n))),
-                                 _vec(_I8, n * BLOCK).as_pointer())
+                                 _vec(_I8, n * lanes).as_pointer())
         packed = builder.load(where, align=1)
         for t in range(n):
-            lanes = ir.Constant(_vec(_I32), [n * k + t for k in range(BLOCK)])
-            codes.append(builder.zext(builder.shuffle_vector(packed, packed, lanes), _vec(_I32)))
+            picks = ir.Constant(_vec(_I32, lanes), [n * k + t for k in range(lanes)])
+            codes.append(builder.zext(builder.shuffle_vector(packed, packed, picks), _vec(_I32, lanes)))
     return codes
 
 
-def _any_bad_lane(builder, codes, deck_mask):
+def _any_bad_lane(builder, codes, deck_mask, lanes=BLOCK):
     """An ``i1``: whether some lane holds a repeated card or a card outside ``deck_mask``.
 
     Each card sets its bit among codes 0-31 or 32-63 (none for a code past 63); a row is
     valid when its cards make as many distinct bits as it has cards, all in the deck."""
-    shift = _shift(builder)
+    shift = _shift(builder, lanes)
+    if lanes != BLOCK:  # AVX2 has no vector bit count: a card's bit already set is a repeat
+        return _any_bad_lane_narrow(builder, codes, deck_mask, lanes, shift)
     low_bits = high_bits = None
     for code in codes:
-        low, high = (builder.call(shift, [_splat(1), c])
-                     for c in (code, builder.sub(code, _splat(32))))
+        low, high = (builder.call(shift, [_splat(1, lanes=lanes), c])
+                     for c in (code, builder.sub(code, _splat(32, lanes=lanes))))
         low_bits = low if low_bits is None else builder.or_(low_bits, low)
         high_bits = high if high_bits is None else builder.or_(high_bits, high)
-    count = _declare(builder.module, "llvm.ctpop.v16i32", _vec(_I32), [_vec(_I32)])
+    count = _declare(builder.module, f"llvm.ctpop.v{lanes}i32", _vec(_I32, lanes), [_vec(_I32, lanes)])
     n_bits = builder.add(builder.call(count, [low_bits]), builder.call(count, [high_bits]))
-    deck_low = _splat_of(builder, builder.trunc(deck_mask, _I32))
-    deck_high = _splat_of(builder, builder.trunc(builder.lshr(deck_mask, _I64(32)), _I32))
+    deck_low = _splat_of(builder, builder.trunc(deck_mask, _I32), lanes=lanes)
+    deck_high = _splat_of(builder, builder.trunc(builder.lshr(deck_mask, _I64(32)), _I32), lanes=lanes)
     outside = builder.or_(builder.and_(low_bits, builder.not_(deck_low)),
                           builder.and_(high_bits, builder.not_(deck_high)))
-    bad = builder.or_(builder.icmp_unsigned("!=", n_bits, _splat(len(codes))),
-                      builder.icmp_unsigned("!=", outside, _splat(0)))
-    return builder.icmp_unsigned("!=", builder.bitcast(bad, _I16), _I16(0))
+    bad = builder.or_(builder.icmp_unsigned("!=", n_bits, _splat(len(codes), lanes=lanes)),
+                      builder.icmp_unsigned("!=", outside, _splat(0, lanes=lanes)))
+    mask = ir.IntType(lanes)
+    return builder.icmp_unsigned("!=", builder.bitcast(bad, mask), mask(0))
 
 
-def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot):
+def _any_bad_lane_narrow(builder, codes, deck_mask, lanes, shift):
+    """:func:`_any_bad_lane` without a vector bit count, which AVX2 lacks: each card sets its
+    bit among codes 0-31 or 32-63; a repeat is a bit already set by an earlier card, a code
+    past 63 (which sets no bit) is compared apart, and a bit outside ``deck_mask`` is a card
+    outside the deck."""
+    seen_low = seen_high = repeat = far = None
+    for code in codes:
+        low, high = (builder.call(shift, [_splat(1, lanes=lanes), c])
+                     for c in (code, builder.sub(code, _splat(32, lanes=lanes))))
+        again = builder.or_(builder.and_(low, seen_low), builder.and_(high, seen_high)) \
+            if seen_low is not None else None
+        repeat = again if repeat is None else builder.or_(repeat, again) if again is not None else repeat
+        seen_low = low if seen_low is None else builder.or_(seen_low, low)
+        seen_high = high if seen_high is None else builder.or_(seen_high, high)
+        past = builder.icmp_unsigned(">", code, _splat(63, lanes=lanes))
+        far = past if far is None else builder.or_(far, past)
+    deck_low = _splat_of(builder, builder.trunc(deck_mask, _I32), lanes=lanes)
+    deck_high = _splat_of(builder, builder.trunc(builder.lshr(deck_mask, _I64(32)), _I32), lanes=lanes)
+    outside = builder.or_(builder.and_(seen_low, builder.not_(deck_low)),
+                          builder.and_(seen_high, builder.not_(deck_high)))
+    bad = builder.or_(builder.icmp_unsigned("!=", builder.or_(repeat, outside), _splat(0, lanes=lanes)),
+                      far)
+    mask = ir.IntType(lanes)
+    return builder.icmp_unsigned("!=", builder.bitcast(bad, mask), mask(0))
+
+
+def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot, lanes=BLOCK):
     """The tables lane by lane: ``out = max(strengths[key + offsets[rows]], flush[flush_ranks])``
     (with ``last_slot``, the slot clamped to it).  The flush load is made in every lane, most
     of them reading entry 0: measured faster than branching on the few lanes with a flush."""
@@ -204,7 +272,7 @@ def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot):
     def lane_of(vector, k):
         return builder.zext(builder.extract_element(vector, _I32(k)), _I64)
 
-    for k in range(BLOCK):
+    for k in range(lanes):
         slot = builder.add(builder.extract_element(key, _I32(k)),
                            builder.load(builder.gep(offsets, [lane_of(rows, k)])))
         if last_slot is not None:
@@ -215,20 +283,32 @@ def _lookups(builder, key, rows, flush_ranks, tables, out_at, row, last_slot):
         builder.store(value, builder.gep(out, [_I64(k)]))
 
 
-def _splat_of(builder, value, element=_I32):
+def _splat_of(builder, value, element=_I32, lanes=BLOCK):
     """A vector of ``value`` (an LLVM scalar) in every lane."""
-    one = builder.insert_element(ir.Constant(_vec(element), None), value, _I32(0))
-    return builder.shuffle_vector(one, one, ir.Constant(_vec(_I32), [0] * BLOCK))
+    one = builder.insert_element(ir.Constant(_vec(element, lanes), None), value, _I32(0))
+    return builder.shuffle_vector(one, one, ir.Constant(_vec(_I32, lanes), [0] * lanes))
+
+
+#: Rows an AVX2 block evaluates (eight 32-bit lanes of a 256-bit register).
+AVX2_BLOCK = 8
+
+
+def lanes_tag(lanes: int) -> np.ndarray:
+    """The empty array that tells the block kernels their width by its dtype (``uint16``:
+    sixteen AVX-512 lanes, ``uint8``: eight AVX2 lanes), so that one kernel source compiles to
+    each width, and a machine without AVX-512 never compiles its blocks."""
+    return np.zeros(0, dtype=np.uint16 if lanes == BLOCK else np.uint8)
 
 
 def _block_intrinsic(n_hole, n_board, clamped):
     @intrinsic
     def block(typingctx, hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at,
-              last_slot, out_at, row, deck_mask, flush_bias, flush_strengths_at):
+              last_slot, out_at, row, deck_mask, flush_bias, flush_strengths_at, lanes_of):
+        lanes = BLOCK if lanes_of.dtype == types.uint16 else AVX2_BLOCK
         sig = types.uint32(types.uint64, types.uint64, types.uint64, types.uint64, types.uint32,
                            types.uint64, types.uint32, types.uint64, types.int64, types.uint64,
-                           types.uint64, types.uint64)
-        return sig, _block_codegen(n_hole, n_board, clamped)
+                           types.uint64, types.uint64, lanes_of)
+        return sig, _block_codegen(n_hole, n_board, clamped, lanes)
 
     return block
 
@@ -239,9 +319,10 @@ _block_2_5_clamped = _block_intrinsic(2, 5, True)
 
 @kernel
 def best_high_seven_blocks(hole, board, rank_words, offsets, strengths, flush_strengths,
-                           flush_bias, deck_mask, check, out):
+                           flush_bias, deck_mask, check, out, lanes_of):
     """:func:`~equity._kernels.evaluate.best_high_seven` for rows of two hole and five board
-    cards, sixteen rows at a time; with ``check``, False (and ``out`` unfinished) as soon as a
+    cards, sixteen rows at a time in AVX-512 registers or eight in AVX2's (``lanes_of``:
+    :func:`lanes_tag`); with ``check``, False (and ``out`` unfinished) as soon as a
     row holds a repeated card or a card outside ``deck_mask``.
 
     ``hole`` and ``board`` are read as raw memory, so they must be C-contiguous ``uint8``
@@ -249,25 +330,25 @@ def best_high_seven_blocks(hole, board, rank_words, offsets, strengths, flush_st
     (weight and card count), zero past the thirteen ranks.  Every block is checked; without
     ``check`` a block with a bad row is not refused but evaluated again with its table reads
     clamped inside the tables, so bad codes give wrong strengths but read no stray memory.
-    The last ``n % 16`` rows make a block of their own (:func:`_padded_tail`)."""
+    The last ``n % 16`` rows make sixteen of their own (:func:`_padded_tail`)."""
     n = out.shape[0]
     end = n - n % BLOCK
     tables = (rank_words, offsets, strengths, flush_strengths)
-    if not _seven_rows(hole, board, end, tables, flush_bias, deck_mask, check, out):
+    if not _seven_rows(hole, board, end, tables, flush_bias, deck_mask, check, out, lanes_of):
         return False
     if end == n:
         return True
     hole_tail, board_tail = _padded_tail(hole, 2, board, 5, end, n)
     out_tail = np.empty(BLOCK, dtype=out.dtype)
     if not _seven_rows(hole_tail, board_tail, BLOCK, tables, flush_bias, deck_mask, check,
-                       out_tail):
+                       out_tail, lanes_of):
         return False
     out[end:] = out_tail[:n - end]
     return True
 
 
 @inline_kernel
-def _seven_rows(hole, board, n, tables, flush_bias, deck_mask, check, out):
+def _seven_rows(hole, board, n, tables, flush_bias, deck_mask, check, out, lanes_of):
     """Rows ``0 .. n - 1`` (a multiple of sixteen) of :func:`best_high_seven_blocks`."""
     rank_words, offsets, strengths, flush_strengths = tables
     last_row, last_slot = np.uint32(offsets.shape[0] - 1), np.uint32(strengths.shape[0] - 1)
@@ -275,24 +356,25 @@ def _seven_rows(hole, board, n, tables, flush_bias, deck_mask, check, out):
     words_at, offsets_at, strengths_at = rank_words.ctypes.data, offsets.ctypes.data, \
         strengths.ctypes.data
     flush_at = flush_strengths.ctypes.data
-    for start in range(0, n, BLOCK):
+    step = BLOCK if lanes_of.itemsize == 2 else AVX2_BLOCK
+    for start in range(0, n, step):
         if _block_2_5(hole_at, board_at, words_at, offsets_at, last_row, strengths_at, last_slot,
-                      out_at, start, deck_mask, flush_bias, flush_at):
+                      out_at, start, deck_mask, flush_bias, flush_at, lanes_of):
             if check:
                 return False
             _clamped_seven_block(hole_at, board_at, words_at, offsets_at, last_row,
                                  strengths_at, last_slot, out_at, start, deck_mask, flush_bias,
-                                 flush_at)
+                                 flush_at, lanes_of)
     return True
 
 
 @kernel
 def _clamped_seven_block(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
-                         last_slot, out_at, start, deck_mask, flush_bias, flush_at):
+                         last_slot, out_at, start, deck_mask, flush_bias, flush_at, lanes_of):
     """A bad block of :func:`_seven_rows` again, clamped (a function of its own, out of the
     hot loop)."""
     _block_2_5_clamped(hole_at, board_at, words_at, offsets_at, last_row, strengths_at,
-                       last_slot, out_at, start, deck_mask, flush_bias, flush_at)
+                       last_slot, out_at, start, deck_mask, flush_bias, flush_at, lanes_of)
 
 
 @inline_kernel
