@@ -57,7 +57,7 @@ from equity.rankings import (
 )
 from equity.setup_notices import sets_up
 from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
-from equity.vector import blocks_enabled, vector_path
+from equity.vector import vector_path
 
 __all__ = [
     "Hand",
@@ -416,11 +416,14 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     out = np.empty(hole.shape[0], dtype=np.uint32)
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
                                        t.seven_strengths, t.seven_flush_strengths, bias,
-                                       np.uint64(g.deck_mask), check, out,
-                                       simd.lanes_tag(simd.AVX2_BLOCK if vector_path() == "avx2"
-                                                      else simd.BLOCK)):
+                                       np.uint64(g.deck_mask), check, out, _lanes()):
         _refuse_rows(g, hole, board)
     return out
+
+
+def _lanes() -> np.ndarray:
+    """The block kernels' width for the vector path in use (:func:`equity._kernels.simd.lanes_tag`)."""
+    return simd.lanes_tag(simd.AVX2_BLOCK if vector_path() == "avx2" else simd.BLOCK)
 
 
 def _refuse_rows(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
@@ -430,11 +433,12 @@ def _refuse_rows(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
 
 
 def _whole_in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
-    """Whether rows of this shape go through the whole-hand table sixteen rows at a time
+    """Whether rows of this shape go through the whole-hand table in blocks of rows
     (:func:`equity._kernels.simd.best_exact_whole_blocks`): the game's whole deal of a shape
-    the blocks are built for, a whole-hand table, no wild card, and a host that can run them."""
+    the blocks are built for, a whole-hand table, no wild card, and a host that can run them
+    (sixteen rows at a time in AVX-512 registers, or eight in AVX2's)."""
     if ((hole.shape[1], board.shape[1]) not in simd.WHOLE_SHAPES or hole.shape[1] != g.hole_cards
-            or board.shape[1] != g.board_cards or len(wild_rows) or not blocks_enabled()):
+            or board.shape[1] != g.board_cards or len(wild_rows) or vector_path() == "scalar"):
         return False
     return bool(tables_for(g).whole_classes.size)
 
@@ -447,7 +451,7 @@ def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
                                         simd.rank_words(t.seven_words), t.suit_bits,
                                         t.whole_offsets, t.whole_positions, t.whole_classes,
                                         t.flush_classes[0], t.high_strength, j, g.hand_size - j,
-                                        np.uint64(g.deck_mask), check, out):
+                                        np.uint64(g.deck_mask), check, out, _lanes()):
         _refuse_rows(g, hole, board)
     return out
 

@@ -1,7 +1,7 @@
-"""The block kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many`` in sixteen AVX-512
-lanes and in eight AVX2 lanes (every width the host can run, each test once per width), and in
-AVX-512 only, Omaha's and Spanish's ``evaluate_many`` on a whole deal (the whole-hand table's
-keys) and heads-up Monte Carlo of two fixed hands before the flop.
+"""The block kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many`` and Omaha's and
+Spanish's on a whole deal (the whole-hand table's keys), in sixteen AVX-512 lanes and in eight
+AVX2 lanes (every width the host can run, each test once per width: the ``block_path``
+fixture), and, AVX-512 only, heads-up Monte Carlo of two fixed hands before the flop.
 
 On a host with AVX-512 every Hold'em call of ``evaluate_many`` goes through the blocks, so the
 reference comparisons of ``test_evaluator_vs_reference.py`` check them there; these tests add
@@ -30,15 +30,15 @@ from equity.evaluator import _in_blocks, _whole_in_blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_blocks = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
-#: The widths of the Hold'em blocks this host can run, as ``EQUITY_SIMD`` values.
-SEVEN_PATHS = [pytest.param("avx512", marks=needs_blocks),
+#: The widths of the evaluation blocks this host can run, as ``EQUITY_SIMD`` values.
+BLOCK_PATHS = [pytest.param("avx512", marks=needs_blocks),
                pytest.param("avx2", marks=pytest.mark.skipif(not simd.available("avx2"),
                                                              reason="no AVX2 on this host"))]
 
 
-@pytest.fixture(params=SEVEN_PATHS)
-def seven_path(request, monkeypatch) -> str:
-    """Each width of the Hold'em blocks in turn (``EQUITY_SIMD`` set for the test)."""
+@pytest.fixture(params=BLOCK_PATHS)
+def block_path(request, monkeypatch) -> str:
+    """Each width of the evaluation blocks in turn (``EQUITY_SIMD`` set for the test)."""
     monkeypatch.setenv("EQUITY_SIMD", request.param)
     assert equity.vector_path() == request.param
     return request.param
@@ -63,7 +63,7 @@ def scalar_strengths(rows: np.ndarray, monkeypatch, game: str | equity.Game = "h
         return strengths(rows, game, **options)
 
 
-def test_holdem_rows_go_through_the_blocks(seven_path) -> None:
+def test_holdem_rows_go_through_the_blocks(block_path) -> None:
     rows = random_rows(20, 1)
     g = equity.get_game("holdem")
     assert _in_blocks(g, rows[:, :2], rows[:, 2:], np.zeros(0, np.int8))
@@ -73,7 +73,7 @@ def test_holdem_rows_go_through_the_blocks(seven_path) -> None:
                           np.zeros(20, np.int8))
 
 
-def test_flush_heavy_rows_match_the_reference(seven_path) -> None:
+def test_flush_heavy_rows_match_the_reference(block_path) -> None:
     """Rows of hearts and spades only: most hold a flush, many a straight flush, so the flush
     lanes of the blocks are exercised; strengths must order the rows as the reference does."""
     rows = random_rows(3000, 2, suits=(2, 3))
@@ -90,7 +90,7 @@ def test_flush_heavy_rows_match_the_reference(seven_path) -> None:
 
 
 @pytest.mark.parametrize("n", [0, 1, 7, 8, 9, 15, 16, 17, 24, 47, 1000])
-def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch, seven_path) -> None:
+def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch, block_path) -> None:
     rows = np.concatenate([random_rows(n - n // 2, 3), random_rows(n // 2, 4, suits=(0, 1))])
     expected = scalar_strengths(rows, monkeypatch)
     assert len(expected) == n
@@ -98,7 +98,7 @@ def test_blocks_and_tail_equal_the_scalar_kernel(n: int, monkeypatch, seven_path
     np.testing.assert_array_equal(strengths(rows, check=False), expected)
 
 
-def test_short_deck_custom_game_through_the_blocks(monkeypatch, seven_path) -> None:
+def test_short_deck_custom_game_through_the_blocks(monkeypatch, block_path) -> None:
     """A custom 2 + 5 game with its own ranking (a flush beats a full house) and a 36-card
     deck: same strengths as the scalar kernel, and a deuce is refused by the block check."""
     short = equity.load_game(ROOT / "examples" / "games" / "short_deck_holdem.toml")
@@ -138,14 +138,14 @@ def _code_error(row: int, code: int, game: str) -> str:
 @pytest.mark.parametrize("row", [0, 31, 40, 99])  # first block, last lane, a later block, tail
 @pytest.mark.parametrize("kind", ["repeat_in_hole", "repeat_across", "code_52", "code_64",
                                   "code_255"])
-def test_bad_rows_in_a_block_or_the_tail_are_named(row: int, kind: str, seven_path) -> None:
+def test_bad_rows_in_a_block_or_the_tail_are_named(row: int, kind: str, block_path) -> None:
     rows = random_rows(100, 6)
     expected = _bad(rows, row, kind)
     with pytest.raises(CardError, match=expected):
         strengths(rows)
 
 
-def test_unchecked_bad_rows_leave_the_other_rows_right(seven_path) -> None:
+def test_unchecked_bad_rows_leave_the_other_rows_right(block_path) -> None:
     """Without the check, bad codes read inside the tables (clamped) and spoil only their own
     rows."""
     rows = random_rows(200, 7)
@@ -179,8 +179,7 @@ def whole_strengths(rows: np.ndarray, game: str, **options) -> np.ndarray:
     return equity.evaluate_many(game, rows[:, :n_hole], rows[:, n_hole:], **options)
 
 
-@needs_blocks
-def test_omaha_and_spanish_whole_deals_go_through_the_whole_blocks() -> None:
+def test_omaha_and_spanish_whole_deals_go_through_the_whole_blocks(block_path) -> None:
     no_wild = np.zeros(0, np.int8)
     for game, n_hole, _ in WHOLE_GAMES:
         rows = whole_rows(game, 20, 1)
@@ -193,9 +192,8 @@ def test_omaha_and_spanish_whole_deals_go_through_the_whole_blocks() -> None:
     assert not _whole_in_blocks(equity.get_game("holdem"), holdem[:, :2], holdem[:, 2:], no_wild)
 
 
-@needs_blocks
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
-def test_flush_heavy_exact_rule_rows_match_the_reference(game: str) -> None:
+def test_flush_heavy_exact_rule_rows_match_the_reference(game: str, block_path) -> None:
     """Rows of two suits: most can make a flush of exactly two hole and three board cards and
     many a straight flush, so the flagged rows' flush pass is exercised; the strengths must
     order the rows as the reference does."""
@@ -213,10 +211,9 @@ def test_flush_heavy_exact_rule_rows_match_the_reference(game: str) -> None:
         assert (keys[a] == keys[b]) == (fast[a] == fast[b]), (rows[a], rows[b])
 
 
-@needs_blocks
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
 @pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 47, 2049, 4111])
-def test_whole_blocks_and_tail_equal_the_scalar_kernel(game: str, n: int, monkeypatch) -> None:
+def test_whole_blocks_and_tail_equal_the_scalar_kernel(game: str, n: int, monkeypatch, block_path) -> None:
     """Row counts around the sixteen-row blocks and the 2,048-row passes, half the rows of two
     suits (flushes), against the scalar kernel, checked and unchecked."""
     rows = np.concatenate([whole_rows(game, n - n // 2, 3), whole_rows(game, n // 2, 4, (0, 1))])
@@ -247,21 +244,19 @@ def _whole_bad(rows: np.ndarray, row: int, kind: str, game: str) -> str:
     return _code_error(row, code, game)
 
 
-@needs_blocks
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
 @pytest.mark.parametrize("row", [0, 15, 40, 2060])  # first block, last lane, a later block, tail
 @pytest.mark.parametrize("kind", ["repeat_in_hole", "repeat_across", "outside_the_deck",
                                   "code_52", "code_255"])
-def test_bad_rows_of_the_whole_blocks_are_named(game: str, row: int, kind: str) -> None:
+def test_bad_rows_of_the_whole_blocks_are_named(game: str, row: int, kind: str, block_path) -> None:
     rows = whole_rows(game, 2070, 6)
     expected = _whole_bad(rows, row, kind, game)
     with pytest.raises(CardError, match=expected):
         whole_strengths(rows, game)
 
 
-@needs_blocks
 @pytest.mark.parametrize("game", ["omaha", "spanish"])
-def test_unchecked_bad_rows_of_the_whole_blocks_leave_the_other_rows_right(game: str) -> None:
+def test_unchecked_bad_rows_of_the_whole_blocks_leave_the_other_rows_right(game: str, block_path) -> None:
     """Without the check, a block with bad codes reads inside the tables (clamped) and spoils
     only its own bad rows, in a block or in the tail."""
     rows = whole_rows(game, 200, 7)

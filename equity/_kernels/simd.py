@@ -162,13 +162,7 @@ def _block_codegen(n_hole, n_board, clamped, lanes=BLOCK):
         (hole_at, board_at, rank_words_at, offsets_at, last_row, strengths_at, last_slot,
          out_at, row, deck_mask, flush_bias, flush_strengths_at) = args[:12]  # (then the width's tag)
         codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row, lanes)
-        if lanes == BLOCK:
-            rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
-                                      align=4)
-        else:  # the two halves of the sixteen words
-            rank_words = tuple(builder.load(builder.inttoptr(builder.add(rank_words_at, _I64(4 * half)),
-                                                             _vec(_I32, lanes).as_pointer()), align=4)
-                               for half in (0, lanes))
+        rank_words = _load_rank_words(builder, rank_words_at, lanes)
         key, suits = _rank_keys_and_suits(builder, codes, rank_words, lanes)
         # the ranks of a lane's flush suit: 0 without a flush, whose table entry is 0
         bias = _splat_of(builder, builder.trunc(flush_bias, _I32), lanes=lanes)
@@ -188,6 +182,16 @@ def _block_codegen(n_hole, n_board, clamped, lanes=BLOCK):
         return builder.select(any_bad, _I32(INVALID_BLOCK), _I32(0))
 
     return codegen
+
+
+def _load_rank_words(builder, rank_words_at, lanes=BLOCK):
+    """The sixteen rank words (``uint32[16]`` at ``rank_words_at``) as :func:`_rank_keys_and_suits`
+    takes them: one register of sixteen lanes, or its two halves of eight."""
+    if lanes == BLOCK:
+        return builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()), align=4)
+    return tuple(builder.load(builder.inttoptr(builder.add(rank_words_at, _I64(4 * half)),
+                                               _vec(_I32, lanes).as_pointer()), align=4)
+                 for half in (0, lanes))
 
 
 def _load_codes(builder, hole_at, n_hole, board_at, n_board, row, lanes=BLOCK):
@@ -409,28 +413,31 @@ WHOLE_BOARD = 5
 WHOLE_SHAPES = ((4, WHOLE_BOARD), (2, WHOLE_BOARD))
 
 
-def _whole_codegen(n_hole, n_board):
-    """LLVM code of one block of sixteen rows for the whole-hand table: writes the board keys,
-    the hole keys and the flush flags (``uint32[48]``, sixteen of each) and returns
-    ``INVALID_BLOCK`` when a row holds a repeated card or a card outside the deck, else 0."""
+def _whole_codegen(n_hole, n_board, lanes=BLOCK):
+    """LLVM code of one block of ``lanes`` rows (sixteen, or eight in AVX2 registers) for the
+    whole-hand table: writes the board keys, the hole keys and the flush flags (``uint32[3 *
+    lanes]``, ``lanes`` of each) and returns ``INVALID_BLOCK`` when a row holds a repeated card
+    or a card outside the deck, else 0."""
 
     def codegen(context, builder, signature, args):
-        hole_at, board_at, rank_words_at, row, deck_mask, board_bias, hole_bias, keys_at = args
-        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row)
-        rank_words = builder.load(builder.inttoptr(rank_words_at, _vec(_I32).as_pointer()),
-                                  align=4)
-        hole_key, hole_suits = _rank_keys_and_suits(builder, codes[:n_hole], rank_words)
-        board_key, board_suits = _rank_keys_and_suits(builder, codes[n_hole:], rank_words)
+        hole_at, board_at, rank_words_at, row, deck_mask, board_bias, hole_bias, keys_at = args[:8]
+        codes = _load_codes(builder, hole_at, n_hole, board_at, n_board, row, lanes)
+        rank_words = _load_rank_words(builder, rank_words_at, lanes)
+        hole_key, hole_suits = _rank_keys_and_suits(builder, codes[:n_hole], rank_words, lanes)
+        board_key, board_suits = _rank_keys_and_suits(builder, codes[n_hole:], rank_words, lanes)
         # a suit allows a flush when it holds enough board cards and enough hole cards
-        board_room = builder.add(board_suits, _splat_of(builder, builder.trunc(board_bias, _I32)))
-        hole_room = builder.add(hole_suits, _splat_of(builder, builder.trunc(hole_bias, _I32)))
-        flags = builder.and_(builder.and_(board_room, hole_room), _splat(0x8888))
+        board_room = builder.add(board_suits, _splat_of(builder, builder.trunc(board_bias, _I32),
+                                                        lanes=lanes))
+        hole_room = builder.add(hole_suits, _splat_of(builder, builder.trunc(hole_bias, _I32),
+                                                      lanes=lanes))
+        flags = builder.and_(builder.and_(board_room, hole_room), _splat(0x8888, lanes=lanes))
         keys = builder.inttoptr(keys_at, _I32.as_pointer())
-        for k, vector in enumerate((builder.and_(board_key, _splat(int(SEVEN_WEIGHTS))),
-                                    builder.and_(hole_key, _splat(int(SEVEN_WEIGHTS))), flags)):
-            where = builder.bitcast(builder.gep(keys, [_I32(BLOCK * k)]), _vec(_I32).as_pointer())
+        weights = _splat(int(SEVEN_WEIGHTS), lanes=lanes)
+        for k, vector in enumerate((builder.and_(board_key, weights), builder.and_(hole_key, weights),
+                                    flags)):
+            where = builder.bitcast(builder.gep(keys, [_I32(lanes * k)]), _vec(_I32, lanes).as_pointer())
             builder.store(vector, where, align=4)
-        return builder.select(_any_bad_lane(builder, codes, deck_mask), _I32(INVALID_BLOCK),
+        return builder.select(_any_bad_lane(builder, codes, deck_mask, lanes), _I32(INVALID_BLOCK),
                               _I32(0))
 
     return codegen
@@ -439,10 +446,11 @@ def _whole_codegen(n_hole, n_board):
 def _whole_intrinsic(n_hole, n_board):
     @intrinsic
     def block(typingctx, hole_at, board_at, rank_words_at, row, deck_mask, board_bias, hole_bias,
-              keys_at):
+              keys_at, lanes_of):
+        lanes = BLOCK if lanes_of.dtype == types.uint16 else AVX2_BLOCK
         sig = types.uint32(types.uint64, types.uint64, types.uint64, types.int64, types.uint64,
-                           types.uint64, types.uint64, types.uint64)
-        return sig, _whole_codegen(n_hole, n_board)
+                           types.uint64, types.uint64, types.uint64, lanes_of)
+        return sig, _whole_codegen(n_hole, n_board, lanes)
 
     return block
 
@@ -454,9 +462,10 @@ _whole_2_5 = _whole_intrinsic(2, 5)
 @kernel
 def best_exact_whole_blocks(hole, n_hole, board, rank_words, suit_bits, whole_offsets,
                             whole_positions, whole_classes, flush_classes, class_strength, j,
-                            board_need, deck_mask, check, out):
+                            board_need, deck_mask, check, out, lanes_of):
     """:func:`~equity._kernels.evaluate.best_exact_whole` for rows of ``n_hole`` hole cards (a
-    shape of ``WHOLE_SHAPES``) and five board cards, their keys sixteen rows at a time; with
+    shape of ``WHOLE_SHAPES``) and five board cards, their keys sixteen rows at a time in
+    AVX-512 registers or eight in AVX2's (``lanes_of``: :func:`lanes_tag`); with
     ``check``, False (and ``out`` unfinished) as soon as a row holds a repeated card or a card
     outside ``deck_mask``.
 
@@ -469,26 +478,28 @@ def best_exact_whole_blocks(hole, n_hole, board, rank_words, suit_bits, whole_of
     end = n - n % BLOCK
     tables = (rank_words, suit_bits, whole_offsets, whole_positions, whole_classes.ravel(),
               flush_classes, class_strength)
-    if not _whole_rows(hole, n_hole, board, end, tables, j, board_need, deck_mask, check, out):
+    if not _whole_rows(hole, n_hole, board, end, tables, j, board_need, deck_mask, check, out,
+                       lanes_of):
         return False
     if end == n:
         return True
     hole_tail, board_tail = _padded_tail(hole, n_hole, board, WHOLE_BOARD, end, n)
     out_tail = np.empty(BLOCK, dtype=out.dtype)
     if not _whole_rows(hole_tail, n_hole, board_tail, BLOCK, tables, j, board_need, deck_mask,
-                       check, out_tail):
+                       check, out_tail, lanes_of):
         return False
     out[end:] = out_tail[:n - end]
     return True
 
 
 @inline_kernel
-def _whole_rows(hole, n_hole, board, n, tables, j, board_need, deck_mask, check, out):
+def _whole_rows(hole, n_hole, board, n, tables, j, board_need, deck_mask, check, out, lanes_of):
     """Rows ``0 .. n - 1`` (a multiple of sixteen) of :func:`best_exact_whole_blocks`."""
     rank_words, suit_bits, whole_offsets, whole_positions, flat, flush_classes, class_strength = \
         tables
     last_row, last_slot = U64(whole_offsets.shape[0] - 1), U64(whole_positions.shape[0] - 1)
     last_entry = np.uint32(flat.shape[0] - 1)
+    step = BLOCK if lanes_of.itemsize == 2 else AVX2_BLOCK
     keys = np.empty(3 * BLOCK, dtype=np.uint32)
     position = np.empty(WHOLE_BLOCK, dtype=np.uint32)
     flagged = np.empty(WHOLE_BLOCK, dtype=np.int64)
@@ -499,17 +510,17 @@ def _whole_rows(hole, n_hole, board, n, tables, j, board_need, deck_mask, check,
     for start in range(0, n, WHOLE_BLOCK):
         stop = min(start + WHOLE_BLOCK, n)
         n_flagged = 0
-        for row in range(start, stop, BLOCK):
+        for row in range(start, stop, step):
             if n_hole == 4:  # the counts as constants
                 bad = _whole_4_5(hole_at, board_at, words_at, row, deck_mask, board_bias,
-                                 hole_bias, keys_at)
+                                 hole_bias, keys_at, lanes_of)
             else:
                 bad = _whole_2_5(hole_at, board_at, words_at, row, deck_mask, board_bias,
-                                 hole_bias, keys_at)
+                                 hole_bias, keys_at, lanes_of)
             if bad and check:
                 return False
-            for k in range(BLOCK):
-                board_key, hole_key = U64(keys[k]), U64(keys[BLOCK + k])
+            for k in range(step):
+                board_key, hole_key = U64(keys[k]), U64(keys[step + k])
                 if not bad:
                     at = (whole_positions[row_slot(board_key, whole_offsets, SEVEN_ROW_SHIFT)]
                           + whole_positions[row_slot(hole_key, whole_offsets, SEVEN_ROW_SHIFT)])
@@ -521,7 +532,7 @@ def _whole_rows(hole, n_hole, board, n, tables, j, board_need, deck_mask, check,
                     at = min(at, last_entry)
                 position[row - start + k] = at
                 flagged[n_flagged] = row + k
-                n_flagged += keys[2 * BLOCK + k] != 0
+                n_flagged += keys[2 * step + k] != 0
         whole_strengths(hole, n_hole, board, WHOLE_BOARD, start, stop, position, flagged,
                         n_flagged, flat, suit_bits, flush_classes, class_strength, j, board_need,
                         out)
