@@ -416,14 +416,9 @@ def _seven_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
     out = np.empty(hole.shape[0], dtype=np.uint32)
     if not simd.best_high_seven_blocks(hole.ravel(), board.ravel(), rank_words, t.seven_offsets,
                                        t.seven_strengths, t.seven_flush_strengths, bias,
-                                       np.uint64(g.deck_mask), check, out, _lanes()):
+                                       np.uint64(g.deck_mask), check, out, simd.lanes_tag(vector_path())):
         _refuse_rows(g, hole, board)
     return out
-
-
-def _lanes() -> np.ndarray:
-    """The block kernels' width for the vector path in use (:func:`equity._kernels.simd.lanes_tag`)."""
-    return simd.lanes_tag(simd.AVX2_BLOCK if vector_path() == "avx2" else simd.BLOCK)
 
 
 def _refuse_rows(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
@@ -451,7 +446,7 @@ def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> 
                                         simd.rank_words(t.seven_words), t.suit_bits,
                                         t.whole_offsets, t.whole_positions, t.whole_classes,
                                         t.flush_classes[0], t.high_strength, j, g.hand_size - j,
-                                        np.uint64(g.deck_mask), check, out, _lanes()):
+                                        np.uint64(g.deck_mask), check, out, simd.lanes_tag(vector_path())):
         _refuse_rows(g, hole, board)
     return out
 
