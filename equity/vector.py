@@ -3,8 +3,9 @@
 Where the processor has AVX-512 (and Numba's target has it), Hold'em ``evaluate_many``, whole
 Omaha and Spanish deals and the heads-up Monte Carlo of two fixed hands run sixteen rows at a
 time in vector registers (:mod:`equity._kernels.simd`).  Where it has AVX2 only (most laptops
-and desktops before 2023), Hold'em ``evaluate_many`` runs eight rows at a time in AVX2
-registers; the other block kernels are AVX-512 only, and there the scalar kernels run.  Every
+and desktops before 2023), ``evaluate_many`` of Hold'em and of whole Omaha and Spanish deals
+runs eight rows at a time in AVX2 registers; the heads-up Monte Carlo blocks are AVX-512 only
+(an AVX2 version ran slower than the scalar kernel), and there the scalar kernel runs.  Every
 path gives the same strengths.  ``EQUITY_SIMD`` chooses:
 
 - unset, ``1``, ``on``, ``true``, ``yes`` or ``auto``: the widest blocks the machine has;
@@ -49,7 +50,7 @@ def blocks_enabled() -> bool:
 
 def vector_path() -> str:
     """The vector path the kernels take here: ``"avx512"`` (sixteen rows at a time), ``"avx2"``
-    (eight rows at a time, Hold'em ``evaluate_many``) or ``"scalar"``.
+    (eight rows at a time, ``evaluate_many`` only) or ``"scalar"``.
 
     Examples
     --------
