@@ -1,7 +1,7 @@
-"""The block kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many``, Omaha's and
-Spanish's on a whole deal (the whole-hand table's keys), and heads-up Monte Carlo of two fixed
-hands before the flop, in sixteen AVX-512 lanes and in eight AVX2 lanes (every width the host
-can run, each test once per width: the ``block_path`` fixture).
+"""The block kernels of ``equity._kernels.simd``: Hold'em's ``evaluate_many`` and Omaha's and
+Spanish's on a whole deal (the whole-hand table's keys), in sixteen AVX-512 lanes and in eight
+AVX2 lanes (every width the host can run, each test once per width: the ``block_path``
+fixture), and, AVX-512 only, heads-up Monte Carlo of two fixed hands before the flop.
 
 On a host with AVX-512 every Hold'em call of ``evaluate_many`` goes through the blocks, so the
 reference comparisons of ``test_evaluator_vs_reference.py`` check them there; these tests add
@@ -294,7 +294,8 @@ def _in_duel_blocks(game: str, hands: list[str], board: str = "", dead: str = ""
     return Sampler(read_question(game, hands, board, dead, hi_lo, None, {}), 1)._duel_in_blocks()
 
 
-def test_which_spots_the_duel_blocks_play(block_path) -> None:
+@needs_blocks
+def test_which_spots_the_duel_blocks_play() -> None:
     assert _in_duel_blocks("holdem", ["AhKh", "QsQd"])
     assert _in_duel_blocks("holdem", ["AhKh", "QsQd"], dead="2c3c4c")
     assert not _in_duel_blocks("holdem", ["AhKh", "QsQd"], board="2c3c4c")  # a board dealt
@@ -321,8 +322,9 @@ DUEL_SPOTS = [
 ]
 
 
+@needs_blocks
 @pytest.mark.parametrize("hands, dead", DUEL_SPOTS)
-def test_duel_blocks_within_four_standard_errors_of_the_exact_equity(hands, dead, block_path) -> None:
+def test_duel_blocks_within_four_standard_errors_of_the_exact_equity(hands, dead) -> None:
     exact = equity.calc("holdem", hands, dead=dead, exact=True)
     assert exact.attrs["method"] == "exact"
     trials = 400_000
@@ -344,7 +346,8 @@ def test_ahkh_against_qsqd_by_monte_carlo_within_four_standard_errors() -> None:
     assert abs(sampled.equity[0] - 0.462145) < 4 * sampled.stderr[0]
 
 
-def test_duel_blocks_same_numbers_on_one_and_two_threads(block_path) -> None:
+@needs_blocks
+def test_duel_blocks_same_numbers_on_one_and_two_threads() -> None:
     args = ("holdem", ["AhKh", "QsQd"])
     numba.set_num_threads(2)
     two = equity.calc(*args, trials=300_000, seed=42)
@@ -357,7 +360,8 @@ def test_duel_blocks_same_numbers_on_one_and_two_threads(block_path) -> None:
     assert not one.equals(equity.calc(*args, trials=300_000, seed=43))
 
 
-def test_duel_blocks_play_exactly_the_trials_asked(block_path) -> None:
+@needs_blocks
+def test_duel_blocks_play_exactly_the_trials_asked() -> None:
     """An odd count ends inside a block, whose kept lanes past it must not be counted: on a stub
     where one hand always wins, one lane too many would make a win share above 1."""
     # a stub of eight hearts with no straight flush among them: every board gives AhKh a

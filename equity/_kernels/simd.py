@@ -610,17 +610,17 @@ def duel_plan(stub: np.ndarray, hole: np.ndarray, seven_words: np.ndarray,
     return plan
 
 
-def _xoshiro128(builder, state, lanes=BLOCK):
+def _xoshiro128(builder, state):
     """xoshiro128** in every lane: (32 random bits, the advanced state)."""
     s0, s1, s2, s3 = state
-    rotate = _declare(builder.module, f"llvm.fshl.v{lanes}i32", _vec(_I32, lanes),
-                      [_vec(_I32, lanes), _vec(_I32, lanes), _vec(_I32, lanes)])
+    rotate = _declare(builder.module, "llvm.fshl.v16i32", _vec(_I32),
+                      [_vec(_I32), _vec(_I32), _vec(_I32)])
 
     def rotl(x, k):
-        return builder.call(rotate, [x, x, _splat(k, lanes=lanes)])
+        return builder.call(rotate, [x, x, _splat(k)])
 
-    result = builder.mul(rotl(builder.mul(s1, _splat(5, lanes=lanes)), 7), _splat(9, lanes=lanes))
-    t = builder.shl(s1, _splat(9, lanes=lanes))
+    result = builder.mul(rotl(builder.mul(s1, _splat(5)), 7), _splat(9))
+    t = builder.shl(s1, _splat(9))
     s2 = builder.xor(s2, s0)
     s3 = builder.xor(s3, s1)
     s1 = builder.xor(s1, s2)
@@ -630,138 +630,106 @@ def _xoshiro128(builder, state, lanes=BLOCK):
     return result, (s0, s1, s2, s3)
 
 
-def _stub_cards(builder, stub, pick, lanes):
-    """The stub's card at each lane's position ``pick`` (0-63): ``stub`` is the 64 codes in
-    registers of ``lanes``.  Sixteen lanes: two two-table permutes (``vpermi2d``) and a choice by
-    bit 5; eight lanes (AVX2): eight permutes of eight entries and a tree of choices by bits
-    3, 4 and 5."""
-    if lanes == BLOCK:
-        two_table = _declare(builder.module, "llvm.x86.avx512.vpermi2var.d.512", _vec(_I32),
-                             [_vec(_I32), _vec(_I32), _vec(_I32)])
+def _duel_codegen(context, builder, signature, args):
+    """LLVM code of one block of sixteen heads-up boards: returns the kept lanes (bits 0-15)
+    and the lanes where seat 0 (bits 16-31) and seat 1 (bits 32-47) may hold a flush, and
+    writes the seats' rank keys and flush ranks to the scratch (``uint32[64]``)."""
+    lanes_at, plan_at, scratch_at = args
+    module = builder.module
+    plan = builder.inttoptr(plan_at, _I32.as_pointer())
+    lanes = builder.inttoptr(lanes_at, _I32.as_pointer())
+    scratch = builder.inttoptr(scratch_at, _I32.as_pointer())
+
+    def vector_at(base, offset):
+        return builder.bitcast(builder.gep(base, [_I32(offset)]), _vec(_I32).as_pointer())
+
+    def scalar(offset):
+        return _splat_of(builder, builder.load(builder.gep(plan, [_I32(offset)])))
+
+    permute = _declare(module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
+                       [_vec(_I32), _vec(_I32)])
+    two_table = _declare(module, "llvm.x86.avx512.vpermi2var.d.512", _vec(_I32),
+                         [_vec(_I32), _vec(_I32), _vec(_I32)])
+    state = tuple(builder.load(vector_at(lanes, BLOCK * w), align=4) for w in range(4))
+    stub = [builder.load(vector_at(plan, PLAN_STUB + BLOCK * w), align=4) for w in range(4)]
+    rank_words = builder.load(vector_at(plan, PLAN_RANK_WORDS), align=4)
+    wide = _vec(_I64)
+    n_stub = builder.zext(scalar(PLAN_N_STUB), wide)
+    threshold = scalar(PLAN_THRESHOLD)
+    ok = ir.Constant(_vec(_I1), [1] * BLOCK)
+    picks, codes = [], []
+    for _ in range(DUEL_BOARD):
+        bits, state = _xoshiro128(builder, state)
+        product = builder.mul(builder.zext(bits, wide), n_stub)
+        pick = builder.trunc(builder.lshr(product, _splat(32, _I64)), _vec(_I32))
+        # Lemire's rule: a low part below 2**32 % n would bias the pick; such a lane is dropped
+        ok = builder.and_(ok, builder.icmp_unsigned(">=", builder.trunc(product, _vec(_I32)),
+                                                    threshold))
+        for earlier in picks:  # a card already on this lane's board: dropped too
+            ok = builder.and_(ok, builder.icmp_unsigned("!=", pick, earlier))
         low = builder.call(two_table, [stub[0], pick, stub[1]])
         high = builder.call(two_table, [stub[2], pick, stub[3]])
         upper = builder.icmp_unsigned("!=", builder.and_(pick, _splat(32)), _splat(0))
-        return builder.select(upper, high, low)
-    permute = _declare(builder.module, "llvm.x86.avx2.permd", _vec(_I32, lanes),
-                       [_vec(_I32, lanes), _vec(_I32, lanes)])
-    level = [builder.call(permute, [table, pick]) for table in stub]
-    for bit in (8, 16, 32):
-        upper = builder.icmp_unsigned("!=", builder.and_(pick, _splat(bit, lanes=lanes)),
-                                      _splat(0, lanes=lanes))
-        level = [builder.select(upper, level[k + 1], level[k]) for k in range(0, len(level), 2)]
-    return level[0]
-
-
-def _duel_codegen(lanes):
-    """LLVM code of one block of ``lanes`` heads-up boards (sixteen, or eight in AVX2 registers):
-    returns the kept lanes (bits 0-15) and the lanes where seat 0 (bits 16-31) and seat 1 (bits
-    32-47) may hold a flush, and writes the seats' rank keys and flush ranks to the scratch
-    (``uint32[4 * lanes]``)."""
-
-    def codegen(context, builder, signature, args):
-        lanes_at, plan_at, scratch_at = args[:3]
-        module = builder.module
-        plan = builder.inttoptr(plan_at, _I32.as_pointer())
-        state_at = builder.inttoptr(lanes_at, _I32.as_pointer())
-        scratch = builder.inttoptr(scratch_at, _I32.as_pointer())
-        mask = ir.IntType(lanes)
-
-        def vector_at(base, offset):
-            return builder.bitcast(builder.gep(base, [_I32(offset)]), _vec(_I32, lanes).as_pointer())
-
-        def scalar(offset):
-            return _splat_of(builder, builder.load(builder.gep(plan, [_I32(offset)])), lanes=lanes)
-
-        state = tuple(builder.load(vector_at(state_at, lanes * w), align=4) for w in range(4))
-        stub = [builder.load(vector_at(plan, PLAN_STUB + lanes * w), align=4)
-                for w in range(DUEL_MAX_STUB // lanes)]
-        rank_words = _load_rank_words(builder, builder.ptrtoint(vector_at(plan, PLAN_RANK_WORDS), _I64),
-                                      lanes)
-        wide = _vec(_I64, lanes)
-        n_stub = builder.zext(scalar(PLAN_N_STUB), wide)
-        threshold = scalar(PLAN_THRESHOLD)
-        ok = ir.Constant(_vec(_I1, lanes), [1] * lanes)
-        picks, codes = [], []
-        for _ in range(DUEL_BOARD):
-            bits, state = _xoshiro128(builder, state, lanes)
-            product = builder.mul(builder.zext(bits, wide), n_stub)
-            pick = builder.trunc(builder.lshr(product, _splat(32, _I64, lanes)), _vec(_I32, lanes))
-            # Lemire's rule: a low part below 2**32 % n would bias the pick; such a lane is dropped
-            ok = builder.and_(ok, builder.icmp_unsigned(">=", builder.trunc(product, _vec(_I32, lanes)),
-                                                        threshold))
-            for earlier in picks:  # a card already on this lane's board: dropped too
-                ok = builder.and_(ok, builder.icmp_unsigned("!=", pick, earlier))
-            picks.append(pick)
-            codes.append(_stub_cards(builder, stub, pick, lanes))
-        for w in range(4):
-            builder.store(state[w], vector_at(state_at, lanes * w), align=4)
-        board_key, board_suits = _rank_keys_and_suits(builder, codes, rank_words, lanes)
-        bias = scalar(PLAN_FLUSH_BIAS)
-        flags, flagged = [], []
+        picks.append(pick)
+        codes.append(builder.select(upper, high, low))
+    for w in range(4):
+        builder.store(state[w], vector_at(lanes, BLOCK * w), align=4)
+    board_key, board_suits = _rank_keys_and_suits(builder, codes, rank_words)
+    bias = scalar(PLAN_FLUSH_BIAS)
+    flags, flagged = [], []
+    for seat in range(2):
+        key = builder.add(board_key, scalar(PLAN_TOTALS + seat))
+        key = builder.select(ok, key, scalar(PLAN_SAFE_KEYS + seat))  # dropped lanes: a real hand
+        builder.store(key, vector_at(scratch, BLOCK * seat), align=4)
+        suits = builder.add(board_suits, scalar(PLAN_SUITS + seat))
+        flag = builder.and_(builder.add(suits, bias), _splat(0x8888))
+        flags.append(flag)
+        has = builder.and_(builder.icmp_unsigned("!=", flag, _splat(0)), ok)
+        flagged.append(builder.zext(builder.bitcast(has, _I16), _I64))
+    any_flush = builder.icmp_unsigned("!=", builder.or_(flagged[0], flagged[1]), _I64(0))
+    with builder.if_then(any_flush):
         for seat in range(2):
-            key = builder.add(board_key, scalar(PLAN_TOTALS + seat))
-            key = builder.select(ok, key, scalar(PLAN_SAFE_KEYS + seat))  # dropped lanes: a real hand
-            builder.store(key, vector_at(scratch, lanes * seat), align=4)
-            suits = builder.add(board_suits, scalar(PLAN_SUITS + seat))
-            flag = builder.and_(builder.add(suits, bias), _splat(0x8888, lanes=lanes))
-            flags.append(flag)
-            has = builder.and_(builder.icmp_unsigned("!=", flag, _splat(0, lanes=lanes)), ok)
-            flagged.append(builder.zext(builder.bitcast(has, mask), _I64))
-        any_flush = builder.icmp_unsigned("!=", builder.or_(flagged[0], flagged[1]), _I64(0))
-        with builder.if_then(any_flush):
-            for seat in range(2):
-                # the board's ranks in the seat's flush suit, then the seat's own by that suit
-                # (eight lanes read a lane without a flush as suit 0: its ranks are never read)
-                ranks, flush_suit = _flush_ranks(builder, codes, flags[seat], lanes)
-                hole_ranks = builder.load(vector_at(plan, PLAN_SUIT_RANKS + BLOCK * seat), align=4)
-                if lanes == BLOCK:
-                    permute = _declare(module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
-                                       [_vec(_I32), _vec(_I32)])
-                else:
-                    permute = _declare(module, "llvm.x86.avx2.permd", _vec(_I32, lanes),
-                                       [_vec(_I32, lanes), _vec(_I32, lanes)])
-                ranks = builder.or_(ranks, builder.call(permute, [hole_ranks, flush_suit]))
-                builder.store(ranks, vector_at(scratch, lanes * (2 + seat)), align=4)
-        accepted = builder.zext(builder.bitcast(ok, mask), _I64)
-        return builder.or_(accepted, builder.or_(builder.shl(flagged[0], _I64(16)),
-                                                 builder.shl(flagged[1], _I64(32))))
-
-    return codegen
+            # the board's ranks in the seat's flush suit, then the seat's own by that suit
+            ranks, flush_suit = _flush_ranks(builder, codes, flags[seat])
+            hole_ranks = builder.load(vector_at(plan, PLAN_SUIT_RANKS + BLOCK * seat), align=4)
+            ranks = builder.or_(ranks, builder.call(permute, [hole_ranks, flush_suit]))
+            builder.store(ranks, vector_at(scratch, BLOCK * (2 + seat)), align=4)
+    accepted = builder.zext(builder.bitcast(ok, _I16), _I64)
+    return builder.or_(accepted, builder.or_(builder.shl(flagged[0], _I64(16)),
+                                             builder.shl(flagged[1], _I64(32))))
 
 
 @intrinsic
-def _duel_block(typingctx, lanes_at, plan_at, scratch_at, lanes_of):
-    lanes = BLOCK if lanes_of.dtype == types.uint16 else AVX2_BLOCK
-    return types.uint64(types.uint64, types.uint64, types.uint64, lanes_of), _duel_codegen(lanes)
+def _duel_block(typingctx, lanes_at, plan_at, scratch_at):
+    return types.uint64(types.uint64, types.uint64, types.uint64), _duel_codegen
 
 
 @kernel
-def _duel_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes, lanes_of):
+def _duel_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes):
     """(first seat's wins, second's) over ``trials`` kept boards of :func:`_duel_block`."""
     lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
-    step = BLOCK if lanes_of.itemsize == 2 else AVX2_BLOCK
     first_wins = 0
     second_wins = 0
     remaining = trials
     while remaining > 0:
-        bits = _duel_block(lanes_at, plan_at, scratch_at, lanes_of)
+        bits = _duel_block(lanes_at, plan_at, scratch_at)
         accepted = bits & U64(0xFFFF)
         count = 0
-        for k in range(step):
+        for k in range(BLOCK):
             count += np.int64((accepted >> U64(k)) & U64(1))
         while count > remaining:  # the last block: only the trials still owed
             accepted ^= U64(1) << U64(63 - leading_zeros(accepted))
             count -= 1
         remaining -= count
-        for k in range(step):
+        for k in range(BLOCK):
             first = classes[row_slot(U64(scratch[k]), offsets, SEVEN_ROW_SHIFT)]
-            second = classes[row_slot(U64(scratch[step + k]), offsets, SEVEN_ROW_SHIFT)]
+            second = classes[row_slot(U64(scratch[BLOCK + k]), offsets, SEVEN_ROW_SHIFT)]
             if (bits >> U64(16 + k)) & U64(1):
-                flush = flush_classes[scratch[2 * step + k]]
+                flush = flush_classes[scratch[2 * BLOCK + k]]
                 if flush > first:
                     first = flush
             if (bits >> U64(32 + k)) & U64(1):
-                flush = flush_classes[scratch[3 * step + k]]
+                flush = flush_classes[scratch[3 * BLOCK + k]]
                 if flush > second:
                     second = flush
             take = np.int64((accepted >> U64(k)) & U64(1))
@@ -770,12 +738,10 @@ def _duel_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes, 
     return first_wins, second_wins
 
 
-def _duel_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, sums, lanes_of):
+def _duel_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, sums):
     """Heads-up Monte Carlo of two fixed hands and a whole board to come (see above), chunk
     ``c`` from ``states[c]`` (xoshiro256** states), ``chunk_trials[c]`` boards; ``sums[c]``
-    as :func:`equity._kernels.calc.sample_plain` fills it; ``lanes_of`` the width
-    (:func:`lanes_tag`: sixteen boards a block in AVX-512 registers, eight in AVX2's, each width
-    its own stream of boards from a seed).  ``offsets``, ``classes`` and
+    as :func:`equity._kernels.calc.sample_plain` fills it.  ``offsets``, ``classes`` and
     ``flush_classes``: the game's seven-card tables of class ids."""
     for c in prange(states.shape[0]):
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
@@ -786,7 +752,7 @@ def _duel_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, su
             lanes[2 * i + 1] = np.uint32(bits >> U64(32))
         scratch = np.zeros(4 * BLOCK, dtype=np.uint32)
         first_wins, second_wins = _duel_trials(chunk_trials[c], lanes, plan, scratch, offsets,
-                                               classes, flush_classes, lanes_of)
+                                               classes, flush_classes)
         acc = np.zeros((5, 2))
         _add_duels(first_wins, second_wins, chunk_trials[c] - first_wins - second_wins, acc)
         for k in range(5):

@@ -27,7 +27,7 @@ from equity.results import SeatSums, row_sums
 from equity.rng import chunk_states, stream_state
 from equity.switch import board_switches, switch_hole_cards, switch_plan, switch_rules
 from equity.tables import tables_for
-from equity.vector import vector_path
+from equity.vector import blocks_enabled
 
 __all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "Sampler", "sample"]
 
@@ -207,8 +207,7 @@ class Sampler:
                                   int(flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0]))
             with threads_for(int(sizes.sum()) * q.players):
                 simd.duel_blocks(states, sizes, plan, t.seven_offsets, t.seven_classes,
-                                 t.flush_classes[0], chunk_sums,
-                                 simd.lanes_tag(vector_path()))
+                                 t.flush_classes[0], chunk_sums)
             for row in range(count):
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
@@ -246,7 +245,7 @@ class Sampler:
                 or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or len(q.board)
                 or g.hand_size != 5 or g.wild is not None or g.fixed_wild_rank is not None
                 or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
-                or vector_path() == "scalar"):
+                or not blocks_enabled()):
             return False
         return hand_is_all_cards(g) and tables_for(g).seven_offsets.size > 0
 
