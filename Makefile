@@ -33,6 +33,7 @@ bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/draw_strategy.py
 	$(PY) benchmarks/push_fold.py
 	$(PY) benchmarks/mechanisms.py
+	$(PY) benchmarks/vector_paths.py
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
