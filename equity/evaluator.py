@@ -56,7 +56,7 @@ from equity.rankings import (
     pattern_category,
 )
 from equity.setup_notices import sets_up
-from equity.tables import SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
+from equity.tables import NATURAL_BIT, SUIT_FIELD_SHIFT, multiset_keys, rank_multisets, tables_for
 from equity.vector import vector_path
 
 __all__ = [
@@ -578,7 +578,9 @@ def high_floor(game: Game) -> int:
     from equity.hand import exact_game
 
     hand = np.array([game.high_qualifier], dtype=np.uint8)
-    return int(evaluate_many(exact_game(game), hand, None)[0])
+    floor = int(evaluate_many(exact_game(game), hand, None)[0])
+    # natural beats wild orders equal hands, but the same hand made with wild cards qualifies
+    return floor & ~NATURAL_BIT if game.wild is not None and game.wild.natural_first else floor
 
 
 def category_positions(strengths) -> np.ndarray:

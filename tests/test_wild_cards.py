@@ -241,3 +241,14 @@ def test_starting_hand_classes_add_the_jokers_and_refuse_single_wild_cards(tmp_p
                                             wild=["Js", "Jh"]), tmp_path / "one_eyed_chart.toml")
     with pytest.raises(equity.OptionError, match=r"Jh Js are wild without the rest of their rank"):
         classes(str(one_eyed))
+
+
+def test_a_hand_made_with_wild_cards_meets_a_natural_qualifier() -> None:
+    # natural beats wild orders equal hands; it does not raise the qualifier: a pair of jacks
+    # made with a joker qualifies for "jacks or better" as a natural pair does
+    game = equity.define_game("jacks_joker", hole_cards=5, jokers=1, natural_beats_wild=True,
+                              high_qualifier="JcJd4h3s2c")
+    floor = equity.evaluator.high_floor(game)
+    made = equity.evaluate(game, "JhX14s3d2h")
+    assert str(made) == "one pair, jacks" and made.strength >= floor
+    assert equity.evaluate(game, "ThX14s3d2h").strength < floor
