@@ -191,6 +191,10 @@ def read_spot(game: str | Game, hands, board: CardsLike, dead: CardsLike | None 
     ends = g.street_ends()[1:]
     if not ends:
         raise InvalidInputError(f"board analysis needs community cards; {g.name} has none")
+    if g.wild_cards:
+        raise OptionError(f"{g.name} has wild cards listed by card (jokers, several ranks, single cards): "
+                          "board analysis reads draws by rank and suit with one wild rank at most, so it is "
+                          "not built for them; equity.calc values these games")
     board_codes = _cards(board, "board", g)
     if len(board_codes) not in ends:
         names = ", ".join(f"{e} ({s.name})" for e, s in zip(ends, g.streets, strict=True))

@@ -106,6 +106,10 @@ def _check_orderable(g: Game) -> None:
     if g.hole_cards > MAX_HOLE_CARDS:
         raise GameError(f"{g.name} deals {g.hole_cards} hole cards: hand orderings (percent ranges) are "
                         f"made for games of at most {MAX_HOLE_CARDS}")
+    if g.wild_cards:  # jokers have no suit, and single wild cards make the suits unlike
+        raise GameError(f"{g.name} has wild cards listed by card (jokers, several ranks, single cards): "
+                        "hand orderings (percent ranges) are made by classes of hands up to suits, which "
+                        "these break; give the hands ('X1As') or the patterns ('AA, KK') instead")
 
 
 def _keys(rows: np.ndarray) -> np.ndarray:

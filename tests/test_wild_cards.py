@@ -252,3 +252,18 @@ def test_a_hand_made_with_wild_cards_meets_a_natural_qualifier() -> None:
     made = equity.evaluate(game, "JhX14s3d2h")
     assert str(made) == "one pair, jacks" and made.strength >= floor
     assert equity.evaluate(game, "ThX14s3d2h").strength < floor
+
+
+def test_percent_ranges_are_refused_where_wild_cards_are_listed_by_card() -> None:
+    game = equity.define_game("joker_percent", hole_cards=2, streets=HOLDEM_STREETS, jokers=1)
+    with pytest.raises(GameError, match=r"wild cards listed by card .* give the hands \('X1As'\) or"):
+        equity.calc(game, ["10%", "random"], trials=1000, seed=1)
+    assert len(equity.parse_range("AA, KK", game=game)) == 12  # patterns still read
+    table = equity.calc(game, ["X1As", "AA"], trials=2000, seed=1)  # and hands
+    assert abs(table.equity.sum() - 1) < 1e-9
+
+
+def test_board_analysis_is_refused_where_wild_cards_are_listed_by_card() -> None:
+    game = equity.define_game("joker_board_hits", hole_cards=2, streets=HOLDEM_STREETS, jokers=1)
+    with pytest.raises(equity.OptionError, match=r"board analysis reads draws .* not built for them"):
+        equity.board_hits(game, "AA, KK", "Ah7c2d")
