@@ -65,7 +65,13 @@ def test_two_bugs_among_seven_cards_match_the_reference() -> None:
 
 def test_two_full_jokers_in_holdem_match_every_substitution() -> None:
     game = equity.define_game("joker_holdem", hole_cards=2, streets=HOLDEM_STREETS, jokers=2)
-    compare(game, RC.Rules(wild_cards=JOKERS, ranking=WILD_RANKING), 200, 3)
+    rules = RC.Rules(wild_cards=JOKERS, ranking=WILD_RANKING)
+    compare(game, rules, 200, 3)
+    # the fewest hole cards that make the best hand, a joker among them or on the board
+    hole, board = dealt_with_wilds(game, 120, 5, 9)
+    used = equity.hole_cards_used_many(game, hole, board)
+    assert used.tolist() == [RC.hole_cards_used(rules, h, b)
+                             for h, b in zip(hole.tolist(), board.tolist(), strict=True)]
     # natural beats wild among seven cards: a natural five wins where it makes the same hand
     natural = equity.define_game("joker_holdem_natural", hole_cards=2, streets=HOLDEM_STREETS, jokers=2,
                                  natural_beats_wild=True)
