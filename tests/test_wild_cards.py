@@ -273,3 +273,23 @@ def test_board_analysis_is_refused_where_wild_cards_are_listed_by_card() -> None
     game = equity.define_game("joker_board_hits", hole_cards=2, streets=HOLDEM_STREETS, jokers=1)
     with pytest.raises(equity.OptionError, match=r"board analysis reads draws .* not built for them"):
         equity.board_hits(game, "AA, KK", "Ah7c2d")
+
+
+def test_the_unknown_cards_of_a_stud_hand_given_in_part_can_be_the_joker():
+    # the placeholder of the unknown positions must not hide the joker (card 52): it is drawn
+    # for them as often as any other card the row has not dealt
+    from equity.calculator.question import UNKNOWN, read_question
+
+    game = equity.define_game("stud_joker", hole_cards=7, jokers=1, max_players=7,
+                              stud=["down", "down", "up", "up", "up", "up", "down"])
+    q = read_question(game, ["random", "??KdKc"], None, None, False, None, {})
+    dealt = card_codes("AsAd3h4c5d6h7s").tolist()
+    stub = np.array([c for c in q.stub.tolist() if c not in dealt])
+    assert 52 in stub.tolist()
+    seat_1 = [UNKNOWN, UNKNOWN, *card_codes("KdKc").tolist(), UNKNOWN, UNKNOWN, UNKNOWN]
+    hole = np.tile(np.array(dealt + seat_1, dtype=np.uint8), (4000, 1))
+    q.fill_partial(hole, np.zeros((4000, 0), dtype=np.uint8), np.random.default_rng(1))
+    drawn = hole[:, [7, 8, 11, 12, 13]].ravel()
+    counts = np.bincount(drawn, minlength=53)[stub]
+    expected = drawn.size / len(stub)  # each stub card as likely, the joker too
+    assert (np.abs(counts - expected) < 4 * np.sqrt(expected)).all()

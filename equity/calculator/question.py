@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from equity._kernels.calc import FIXED, RANDOM, RANGE
-from equity.cards import card_codes, card_text, format_cards, parse_wild_rank
+from equity.cards import N_CODES, card_codes, card_text, format_cards, parse_wild_rank
 from equity.discard import discard_policies
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluator import hand_is_all_cards, kernel_takes_rule
@@ -110,10 +110,12 @@ class Question:
             return
         stub = self.stub
         n = hole.shape[0]
-        dealt = np.zeros((n, 53), dtype=bool)  # column 52: the unknown positions' UNKNOWN
+        # one column a card code (the jokers' 52 and 53 too), and one past them for the unknown
+        # positions' UNKNOWN
+        dealt = np.zeros((n, N_CODES + 1), dtype=bool)
         rows = np.arange(n)[:, None]
         cards = np.concatenate([hole, board], axis=1)
-        dealt[rows, np.minimum(cards, 52)] = True
+        dealt[rows, np.minimum(cards, N_CODES)] = True
         keys = rng.random((n, len(stub)))
         keys[dealt[:, stub]] = np.inf
         chosen = np.argpartition(keys, len(slots) - 1, axis=1)[:, :len(slots)]
