@@ -33,7 +33,7 @@ from math import comb
 
 import numpy as np
 
-from equity.cards import RANKS, SUITS
+from equity.cards import N_CODES, RANKS, SUITS
 from equity.errors import InvalidInputError
 from equity.games import Game
 
@@ -166,7 +166,9 @@ def _shape_ok(shape: str | None, suits: np.ndarray) -> np.ndarray:
 def pattern_matches(atoms: list[tuple[int, int]], shape: str | None, hands: np.ndarray) -> np.ndarray:
     """Which rows of ``hands`` (``uint8[n, len(atoms)]``) match the pattern (bool[n])."""
     n, h = hands.shape
-    fits = np.array([[(mask >> c) & 1 for c in range(52)] for mask, _ in atoms], dtype=bool)
+    # (a joker, code 52 or 53, has no rank or suit: no atom takes it)
+    fits = np.array([[(mask >> c) & 1 if c < 52 else 0 for c in range(N_CODES)] for mask, _ in atoms],
+                    dtype=bool)
     ok = fits[:, hands]  # [atom, hand, position]
     suits = hands & 3
     variable = [v for _, v in atoms]

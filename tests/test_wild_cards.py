@@ -265,6 +265,9 @@ def test_percent_ranges_are_refused_where_wild_cards_are_listed_by_card() -> Non
     with pytest.raises(GameError, match=r"wild cards listed by card .* give the hands \('X1As'\) or"):
         equity.calc(game, ["10%", "random"], trials=1000, seed=1)
     assert len(equity.parse_range("AA, KK", game=game)) == 12  # patterns still read
+    # a pattern names ranks, so no pattern holds a joker: "**" is the 1,326 hands without one
+    assert len(equity.parse_range("**", game=game)) == 1326
+    assert len(equity.parse_range("A*", game=game)) == 198
     table = equity.calc(game, ["X1As", "AA"], trials=2000, seed=1)  # and hands
     assert abs(table.equity.sum() - 1) < 1e-9
 
