@@ -31,6 +31,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 import equity  # noqa: E402
+from benchmarks.evaluators import deal  # noqa: E402
 
 MILLION = 1_000_000
 EXAMPLES = REPO / "examples" / "games"
@@ -103,13 +104,6 @@ def main(argv: list[str] | None = None) -> None:
               f"{args.hands / theirs / MILLION:>10.2f}  {theirs / ours:5.2f}x")
 
 
-def _dealt(game: equity.Game, rows: int, n_cards: int, seed: int) -> np.ndarray:
-    """``rows`` random hands of ``n_cards`` cards from the game's deck."""
-    deck = np.array(game.deck, dtype=np.uint8)
-    rng = np.random.default_rng(seed)
-    return np.ascontiguousarray(rng.permuted(np.tile(deck, (rows, 1)), axis=1)[:, :n_cards])
-
-
 def _wild_games() -> tuple[dict, dict]:
     """The wild-card kinds by shape (five-card draw, Hold'em), and each shape's game with one
     wild rank and with none."""
@@ -146,16 +140,15 @@ def wild_cards(args, deals) -> None:
         one_rank, plain = bases[shape]
         n_hole = 5 if shape == "draw" else 2
 
-        def run(g, c, n_hole=n_hole):
-            hole = np.ascontiguousarray(c[:, :n_hole])
-            board = np.ascontiguousarray(c[:, n_hole:]) if n_hole == 2 else None
-            return lambda: equity.evaluate_many(g, hole, board)
+        n_board = 0 if shape == "draw" else 5
+
+        def run(g, n_hole=n_hole, n_board=n_board):
+            hole, board = deal(g, args.hands, n_hole, n_board, 5)
+            return lambda: equity.evaluate_many(g, hole, board if n_board else None)
 
         for label, game in games:
-            cards = _dealt(game, args.hands, n_hole + (0 if shape == "draw" else 5), 5)
-            base_cards = _dealt(one_rank, args.hands, cards.shape[1], 5)
-            ours, rank_time = best_pair(run(game, cards), run(one_rank, base_cards), args.repeats)
-            _, plain_time = best_pair(run(game, cards), run(plain, base_cards), 1)
+            ours, rank_time = best_pair(run(game), run(one_rank), args.repeats)
+            _, plain_time = best_pair(run(game), run(plain), 1)
             print(f"{label + ' (' + shape + ')':<30} {_rates(args.hands, ours, rank_time, plain_time)}")
     print(f"\n{'wild cards: six-player deals':<30} {head}")
     runs = (("joker draw (the bug)", _file("joker_draw"), bases["draw"]),

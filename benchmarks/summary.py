@@ -22,7 +22,6 @@ over ours).  The table is Markdown, to paste as it is.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -37,6 +36,7 @@ import numpy as np  # noqa: E402
 import equity  # noqa: E402
 from benchmarks import calc, deals  # noqa: E402
 from benchmarks.evaluators import best_time, deal, machine_line, ompeval_peer  # noqa: E402
+from benchmarks.vector_paths import runnable_paths  # noqa: E402
 
 MILLION = 1_000_000
 
@@ -53,7 +53,6 @@ EVALUATION_PATHS = (("1", 350), ("avx2", 300), ("0", None))
 def evaluation_rows(hands: int, repeats: int) -> list[str]:
     numba.set_num_threads(1)
     rows = []
-    before = os.environ.get("EQUITY_SIMD")
     try:
         hole, board = deal("holdem", hands, 2, 5, 20240501)
         peer = ompeval_peer(np.hstack([hole, board]))
@@ -62,12 +61,9 @@ def evaluation_rows(hands: int, repeats: int) -> list[str]:
         if peer is not None:
             peer.run()
             peer_rate = (peer.hands or hands) / best_time(peer.run, repeats)
-        for setting, target in EVALUATION_PATHS:
-            os.environ["EQUITY_SIMD"] = setting
-            try:
-                path = equity.vector_path()
-            except equity.OptionError:  # (no AVX2 on this machine)
-                continue
+        targets = dict(EVALUATION_PATHS)
+        for setting, path in runnable_paths(targets):
+            target = targets[setting]
             equity.evaluate_many("holdem", hole[:16], board[:16])
             rate = hands / best_time(lambda: equity.evaluate_many("holdem", hole, board), repeats)
             rows.append(_row(f"Hold'em `evaluate_many`, 1 thread, checks on, vector path {path}",
@@ -78,10 +74,6 @@ def evaluation_rows(hands: int, repeats: int) -> list[str]:
                              "-" if target is None else "yes" if rate >= target * MILLION else "no"))
     finally:
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        if before is None:
-            os.environ.pop("EQUITY_SIMD", None)
-        else:
-            os.environ["EQUITY_SIMD"] = before
     return rows
 
 

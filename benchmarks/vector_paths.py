@@ -33,6 +33,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 import equity  # noqa: E402
+from benchmarks.evaluators import deal  # noqa: E402
 
 MILLION = 1_000_000
 #: The games with blocks, and their hole cards.
@@ -40,10 +41,24 @@ GAMES = (("holdem", 2), ("omaha", 4), ("spanish", 2))
 PATHS = ("avx512", "avx2", "0")
 
 
-def _rows(game: str, n_hole: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    deck = np.array(equity.get_game(game).deck, dtype=np.uint8)
-    cards = np.random.default_rng(7).permuted(np.tile(deck, (n, 1)), axis=1)[:, :n_hole + 5]
-    return np.ascontiguousarray(cards[:, :n_hole]), np.ascontiguousarray(cards[:, n_hole:])
+def runnable_paths(settings=PATHS):
+    """Each ``EQUITY_SIMD`` setting of ``settings`` this machine runs, set in turn, with the
+    vector path it gives: ``(setting, path)`` pairs (the setting before is put back at the
+    end)."""
+    before = os.environ.get("EQUITY_SIMD")
+    try:
+        for setting in settings:
+            os.environ["EQUITY_SIMD"] = setting
+            try:
+                path = equity.vector_path()
+            except equity.OptionError:  # (no such blocks on this machine)
+                continue
+            yield setting, path
+    finally:
+        if before is None:
+            os.environ.pop("EQUITY_SIMD", None)
+        else:
+            os.environ["EQUITY_SIMD"] = before
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -57,14 +72,9 @@ def main(argv: list[str] | None = None) -> None:
     numba.set_num_threads(1)
     print(f"\n{'game':<10} {'path':<8} {'M evals/s':>10}  {'v scalar':>8}")
     for game, n_hole in GAMES:
-        hole, board = _rows(game, n_hole, args.hands)
+        hole, board = deal(game, args.hands, n_hole, 5, 7)
         rates, strengths = {}, {}
-        for setting in PATHS:
-            os.environ["EQUITY_SIMD"] = setting
-            try:
-                path = equity.vector_path()
-            except equity.OptionError:
-                continue
+        for _, path in runnable_paths():
             strengths[path] = equity.evaluate_many(game, hole, board)
             times = []
             for _ in range(args.repeats):

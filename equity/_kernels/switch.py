@@ -47,6 +47,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from equity._kernels import inline_kernel, kernel
 from equity._kernels.bundles import DrawValues, SwitchRules
 from equity._kernels.rng import _below_local, fork_local, shuffle_prefix, xoshiro_next
+from equity.cards import JOKERS
 
 U64 = np.uint64
 #: Bit 0 of each of the 13 rank nibbles of a count word.
@@ -60,7 +61,7 @@ MAX = 2
 SWITCH_AWARE = 3
 SWITCH_AWARE_NO_INFO = 4
 #: The "rank" of the jokers' codes (52 and 53, shifted): the policies always keep them.
-JOKER_RANK = 13
+JOKER_RANK = JOKERS[0] >> 2
 #: The bits of a policy code above the policy: the game's wild rank + 1 (0: no wild rank).
 WILD_SHIFT = 3
 

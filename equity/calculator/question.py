@@ -21,6 +21,7 @@ from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluator import hand_is_all_cards, kernel_takes_rule
 from equity.fold_after_exchange import read_fold_policy
 from equity.games import Draw, Exchange, Game, Switch, get_game
+from equity.hand import check_wild_option
 from equity.options import (
     exchange_policy_codes,
     has_phase,
@@ -330,8 +331,7 @@ def _wild_rule(g: Game, wild) -> int | None:
     if g.wild is None:
         raise OptionError(f"{g.name} has no wild cards: the wild rule applies to eldorado")
     if g.wild_cards:
-        raise OptionError(f"{g.name} has fixed wild cards ({format_cards(g.wild_cards, sep=' ')}): the wild "
-                          "rule applies to games whose wild rank is made in play (eldorado)")
+        check_wild_option(g)  # (refuses it: the wild cards are fixed)
     rank = parse_wild_rank(wild)
     if rank != -1 and rank not in g.deck_ranks:
         raise OptionError(f"wild rank {wild!r} is not in the {g.name} deck")
