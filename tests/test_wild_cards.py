@@ -177,6 +177,11 @@ def test_wild_card_games_round_trip_through_their_files(tmp_path) -> None:
             k: sorted(v) if isinstance(v, list) else v for k, v in keys.items() if k != "phases"}
         path = save_game(game, tmp_path / "round_trip.toml")
         assert equity.load_game(path) == game
+        # the rule itself is taken as it is, its cards and bug kept
+        again = equity.define_game("round_trip", hole_cards=5, wild=game.wild, jokers=game.jokers,
+                                   natural_beats_wild=game.wild.natural_first or None,
+                                   phases=keys.get("phases"))
+        assert again.wild == game.wild
 
 
 def test_exact_calc_keeps_the_suits_that_single_wild_cards_tell_apart() -> None:

@@ -508,29 +508,29 @@ def _wild(wild: Any, ranks: tuple[int, ...], deck_suits: tuple[int, ...], jokers
     if natural is not None and not isinstance(natural, bool):
         raise GameError(f"natural_beats_wild must be true or false, got {natural!r}")
     natural = bool(natural)
-    rule = _wild_rank_rule(wild, deck_suits)
-    if rule is None and not isinstance(wild, (str, Sequence)) and wild is not None and wild is not False:
-        raise _wild_error(wild)
-    if rule is None and wild is not None and wild is not False and not _is_none(wild):
-        codes = _wild_items(wild, ranks, deck_suits)
-    elif rule is not None and rule.source == "fixed" and jokers:
-        codes = tuple(4 * rule.rank + suit for suit in deck_suits)
-    elif rule is not None:
-        if natural and rule.source == "exchange":
+    if isinstance(wild, WildRule):
+        return wild
+    rule = _wild_rank_rule(wild, deck_suits)  # one rank or the exchange; None for the rest
+    if rule is not None and rule.source == "exchange":
+        if natural:
             raise GameError("natural_beats_wild applies to fixed wild cards, not to the exchange's moving "
                             "rank")
         if jokers:
             raise GameError("jokers: a game with jokers has fixed wild cards, not the exchange's moving rank")
-        return WildRule(rule.source, rule.max_wild_cards, rule.rank, natural_first=natural)
-    else:
+        return rule
+    if rule is not None:
+        codes = tuple(4 * rule.rank + suit for suit in deck_suits)
+    elif wild is None or wild is False or _is_none(wild):
         codes = ()
+    else:
+        codes = _wild_items(wild, ranks, deck_suits)
     codes = tuple(sorted(set(codes) | set(JOKERS[:jokers])))
     if not codes:
         if natural:
             raise GameError("natural_beats_wild: the game has no wild cards")
         return None
     one_rank = {c >> 2 for c in codes}
-    if not jokers and len(one_rank) == 1 and len(codes) == len(deck_suits) and all(c < 52 for c in codes):
+    if not jokers and len(one_rank) == 1 and len(codes) == len(deck_suits):  # one whole rank
         return WildRule("fixed", len(deck_suits), one_rank.pop(), natural_first=natural)
     return WildRule("cards", len(codes), None, cards=codes, bug=joker == "bug", natural_first=natural)
 
@@ -550,8 +550,6 @@ def _wild_rank_rule(wild: Any, deck_suits: tuple[int, ...]) -> WildRule | None:
     """The rule of one wild rank or the exchange, or None for anything else (no wild, a list)."""
     if wild is None or wild is False or _is_none(wild):
         return None
-    if isinstance(wild, WildRule):
-        return wild
     n = len(deck_suits)
     if isinstance(wild, Mapping):
         if set(wild) == {"source"} and wild["source"] == "exchange":
