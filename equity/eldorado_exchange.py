@@ -16,7 +16,8 @@ import numpy as np
 from numba import njit
 
 from equity._kernels.bundles import ClassTables, ExchangeRecords
-from equity._kernels.deal import NEVER, SCRIPTED, exchange_chunk, exchange_deals
+from equity._kernels.deal import exchange_chunk, exchange_deals
+from equity._kernels.exchange import NEVER, SCRIPTED
 from equity.cards import CARD_TEXT, RANKS, card_codes
 from equity.errors import InvalidInputError, OptionError
 from equity.evaluator import flush_bias, low_variant

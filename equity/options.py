@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equity._kernels.deal import GREEDY, LOOKAHEAD, NEVER, SCRIPTED, USER
+from equity._kernels.exchange import GREEDY, LOOKAHEAD, NEVER, SCRIPTED, USER
 from equity._kernels.switch import MAX, STAND, STANDARD, SWITCH_AWARE, SWITCH_AWARE_NO_INFO, WILD_SHIFT
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.games import Draw, Exchange, Game, Switch

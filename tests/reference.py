@@ -442,3 +442,39 @@ def standard_discards(cards: list[int], limit: int = 3, limit_with_ace: int = 4,
     while 5 - len(keep) > allowed():
         keep.append(max(c for c in cards if c not in keep))
     return [c for c in cards if c not in keep and c // 4 != wild]
+
+
+def greedy_exchange(seats: list[list[int]], flop: list[int], pot: str = "high", wild_can_be_ace: bool = True,
+                    keeps: Sequence[bool] = ()) -> tuple[list[list[int]], list[int], int | None]:
+    """The El Dorado ``greedy`` exchange as docs/rules.md words it, on one deal (``seats``: each
+    seat's two hole cards in seat order; a seat marked in ``keeps`` never swaps): the hands, flop
+    and wild rank it leaves."""
+    def value(cards: list[int], wild: int | None):
+        if pot == "low":
+            return best_low("eldorado", cards[:2], cards[2:], wild, wild_can_be_ace)
+        return best_high("eldorado", cards[:2], cards[2:], wild)
+
+    def order(rank: int) -> int:  # higher is the card greedy prefers to take
+        return -((rank + 1) % 13) if pot == "low" else rank
+
+    wild: int | None = None
+    seats = [list(h) for h in seats]
+    flop = list(flop)
+    for seat, hole in enumerate(seats):
+        if seat < len(keeps) and keeps[seat]:
+            continue
+        keep = value(hole + flop, wild)
+        gives = [value(hole + flop, rank_of(c)) for c in hole]
+        if max(gives) <= keep:
+            continue
+        give = 0 if gives[0] > gives[1] or (gives[0] == gives[1] and hole[0] > hole[1]) else 1
+        new_wild = rank_of(hole[give])
+        take = 0
+        for f in (1, 2):
+            f_wild, take_wild = rank_of(flop[f]) == new_wild, rank_of(flop[take]) == new_wild
+            if (take_wild and not f_wild) or (take_wild == f_wild
+                                              and order(rank_of(flop[f])) > order(rank_of(flop[take]))):
+                take = f
+        hole[give], flop[take] = flop[take], hole[give]
+        wild = new_wild
+    return seats, flop, wild

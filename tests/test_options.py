@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import equity
-from equity._kernels.deal import GREEDY, LOOKAHEAD, NEVER, USER
+from equity._kernels.exchange import GREEDY, LOOKAHEAD, NEVER, USER
 from equity._kernels.switch import MAX, STAND, STANDARD, WILD_SHIFT
 from equity.errors import InvalidInputError, OptionError
 from equity.games import GAMES, get_game

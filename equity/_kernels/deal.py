@@ -22,18 +22,13 @@ from equity._kernels.evaluate import (
     hole_rows_of,
     seven_class,
 )
+from equity._kernels.exchange import LOOKAHEAD, NEVER, SCRIPTED, USER, greedy_choice
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import fork_local, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
 
 U64 = np.uint64
 
-# exchange policies (integer codes; see equity.deal.EXCHANGE_POLICIES)
-NEVER = 0
-GREEDY = 1
-SCRIPTED = 2
-LOOKAHEAD = 3
-USER = 4
 
 
 @inline_kernel
@@ -177,7 +172,6 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
     card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
     wild_out, gave_out, took_out, setter_out = out
     n_hole = 2
-    visible = np.empty(5, dtype=np.uint8)
     sampling = False  # does any seat draw samples (lookahead)?
     for seat in range(n_players):
         if policies[seat] == LOOKAHEAD:
@@ -230,32 +224,10 @@ def exchange_deals(hole, board, n_players, active, policies, script, samples, st
                 if give < 0:
                     continue
             else:
-                a = hole[d, seat * n_hole]
-                b = hole[d, seat * n_hole + 1]
-                visible[0] = a
-                visible[1] = b
-                for f in range(3):
-                    visible[2 + f] = board[d, f]
-                keep = _cards_class(visible, 5, wild, card_bits, suit_bits, disp, params,
-                                    rank_classes, flush_classes, flush_bias)
-                give_a = _cards_class(visible, 5, np.int64(a >> 2), card_bits, suit_bits, disp,
-                                      params, rank_classes, flush_classes, flush_bias)
-                give_b = _cards_class(visible, 5, np.int64(b >> 2), card_bits, suit_bits, disp,
-                                      params, rank_classes, flush_classes, flush_bias)
-                if max(give_a, give_b) <= keep:
+                give, take = greedy_choice(hole[d, seat * n_hole], hole[d, seat * n_hole + 1], board[d, 0],
+                                           board[d, 1], board[d, 2], wild, for_low, tables)
+                if give < 0:
                     continue
-                give = 0 if give_a > give_b or (give_a == give_b and a > b) else 1
-                new_wild = np.int64(hole[d, seat * n_hole + give] >> 2)
-                take = 0
-                for f in range(1, 3):
-                    if for_low:  # the lowest card for an ace-to-five low: the ace, then 2 .. K
-                        better_rank = ((board[d, f] >> 2) + 1) % 13 < ((board[d, take] >> 2) + 1) % 13
-                    else:
-                        better_rank = (board[d, f] >> 2) > (board[d, take] >> 2)
-                    take_is_wild = (board[d, take] >> 2) == new_wild
-                    f_is_wild = (board[d, f] >> 2) == new_wild
-                    if (take_is_wild and not f_is_wild) or (take_is_wild == f_is_wild and better_rank):
-                        take = f
             placed = hole[d, seat * n_hole + give]
             taken = board[d, take]
             board[d, take] = placed

@@ -12,8 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from equity._kernels import simd
-from equity._kernels.bundles import SeatCards, SevenTables
+from equity._kernels.bundles import ClassTables, SeatCards, SevenTables
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
+from equity._kernels.exchange import FLOP_KEYS, GREEDY, WILD_KEYS, sample_exchange
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import UNKNOWN, Question, n_cards
 from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
@@ -132,6 +133,7 @@ class Sampler:
         self.arrays = _seat_arrays(q)
         self.stub = q.stub
         self.listed = None
+        self.exchange_memo = None
         self.board_switches = board_switches(q.game)
         if q.switch and not self.board_switches:
             self._switch_setup()
@@ -188,6 +190,8 @@ class Sampler:
             return self._fused(sizes, states, sums)
         if self.q.switch_fused():
             return self._switch_fused(sizes, states, sums)
+        if self.q.exchange_fused():
+            return self._exchange_fused(sizes, states, sums)
         # each worker reduces its own chunk; the sums are added here in chunk order
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(self._general_chunk, sizes, states))
@@ -264,6 +268,27 @@ class Sampler:
             sums.add_sums(float(sizes[row]), *chunk_sums[row])
         return int(sizes.sum())
 
+    def _exchange_fused(self, sizes, states, sums: SeatSums) -> int:
+        """Chunks of El Dorado before the exchange, every seat ``never`` or ``greedy``, in the fused
+        exchange kernel (:func:`equity._kernels.exchange.sample_exchange`)."""
+        q = self.q
+        t = tables_for(q.game)
+        kinds, fixed = self.arrays[:2]
+        tables = ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes, t.flush_classes,
+                             flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1))
+        if self.exchange_memo is None:  # each fixed seat's decisions, kept for the whole calculation
+            codes = q.exchange_codes.tolist()
+            remembers = any(s.kind == FIXED and c == GREEDY for s, c in zip(q.seats, codes, strict=True))
+            keys = WILD_KEYS * FLOP_KEYS if remembers else 0
+            self.exchange_memo = np.zeros((q.players, keys), dtype=np.int8)
+        chunk_sums = np.zeros((len(sizes), 5, q.players))
+        with threads_for(int(sizes.sum()) * q.players * 4):
+            sample_exchange(states, sizes, self.stub, q.players, kinds, fixed, q.board, q.exchange_codes,
+                            tables, self.exchange_memo, chunk_sums)
+        for row in range(len(sizes)):
+            sums.add_sums(float(sizes[row]), *chunk_sums[row])
+        return int(sizes.sum())
+
     def _general_chunk(self, size: int, state: np.ndarray, switch_kinds=None, switch_fixed=None,
                        switch_stub=None):
         q = self.q
@@ -322,7 +347,7 @@ def sample(q: Question, sums: SeatSums, trials: int | None, precision: float | N
     from tqdm.auto import tqdm
 
     sampler = Sampler(q, seed)
-    per_call = CHUNKS_PER_CALL if q.fused() or q.switch_fused() else 4
+    per_call = CHUNKS_PER_CALL if q.fused() or q.switch_fused() or q.exchange_fused() else 4
     played = 0
     chunk = 0
     if precision is None:
