@@ -36,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from equity._kernels.exchange import NEVER, SCRIPTED
+from equity._kernels.deal import NEVER, SCRIPTED
 from equity.cards import RANKS, card_text, parse_wild_rank
 from equity.eldorado_exchange import run_exchange
 from equity.errors import CardError, GameError, OptionError
