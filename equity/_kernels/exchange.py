@@ -12,11 +12,12 @@ from equity._kernels.calc import (
     HEADS_UP_OUTCOMES,
     RANDOM,
     _add_tally,
+    _count_outcome,
+    _heads_up_code,
     _place_dealt,
     _random_take,
     _score,
     _scratch,
-    _tally_heads_up,
 )
 from equity._kernels.evaluate import _group_class, _remove_wild
 from equity._kernels.rng import shuffle_prefix_local
@@ -151,6 +152,8 @@ def _sample_exchange(states, chunk_trials, stub0, n_players, kinds, fixed_hole, 
         flop = np.empty(3, dtype=np.uint8)
         classes, shares, live, lows, acc = _scratch(n_players)
         tally = np.zeros(HEADS_UP_OUTCOMES, dtype=np.int64)
+        packed = U64(0)  # heads-up outcomes counted in a register (calc._count_outcome)
+        filled = 0
         take = _random_take(kinds, n_players, n_hole) + 4 - n_known
         n_stub = stub.shape[0]
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
@@ -206,11 +209,11 @@ def _sample_exchange(states, chunk_trials, stub0, n_players, kinds, fixed_hole, 
                                                  board_masks | suit_bits[a] | suit_bits[b], block_wild[i],
                                                  disp, params, rank_classes, flush_classes, flush_bias)
                 if n_players == 2:
-                    _tally_heads_up(classes, lows, 0, tally)
+                    packed, filled = _count_outcome(_heads_up_code(classes, lows, 0), packed, filled, tally)
                 else:
                     _score(classes, live, n_players, shares, acc)
         if n_players == 2:
-            _add_tally(tally, 0, live, acc)
+            _add_tally(tally, packed, 0, live, acc)
         for k in range(5):
             for p in range(n_players):
                 sums[c, k, p] = acc[k, p]

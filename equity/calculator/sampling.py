@@ -229,15 +229,33 @@ class Sampler:
         if open_seats:  # (seven_duel: which lookup, as in a duel)
             duel = showdown = None
             seven_duel = True if tables.seven_offsets.shape[0] > 0 else None
+        fixed_tables = True if self._fixed_tables(tables, wild_tables, showdown) else None
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
                          q.game.board_cards, tables, wild_tables, duel, showdown, fixed_duel, seven_duel,
-                         open_duel, open_many, chunk_sums, dealt)
+                         open_duel, open_many, fixed_tables, chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
+
+    def _fixed_tables(self, tables, wild_tables, showdown) -> bool:
+        """Whether ``sample_plain``'s loop of two fixed hands through their seat tables plays this
+        spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, no
+        wild card, hands that are not all of their cards with the board, valued by the exact-rule
+        tables (with their low, in a hi-lo pot) or through the seven-card tables with several hole
+        choices (with the low over those choices)."""
+        q = self.q
+        if (q.players != 2 or showdown is None or wild_tables is not None or hand_is_all_cards(q.game)
+                or any(s.kind != FIXED for s in q.seats)):
+            return False
+        seven_low = tables.low_rule == 2 and tables.seven_low_classes.shape[0] > 0
+        seven = (tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
+                 and (tables.low_rule == 0 or seven_low))
+        if seven:
+            return tables.hole_sets.shape[0] > 1
+        return tables.exact_need > 0 and tables.low_rule in (0, 1)
 
     def _duel_in_blocks(self) -> bool:
         """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed

@@ -1,12 +1,15 @@
-"""The calculator's fused El Dorado exchange (``equity._kernels.exchange.sample_exchange``): the
-equities of ``greedy`` and ``never`` exchanges against the reference exchange and evaluator, and
-against the general path (the deal engine's exchange kernel, row by row) on the same deals."""
+"""The calculator's loops of their own, each against a reference and against the general path on
+the same deals: the El Dorado exchange (``equity._kernels.exchange.sample_exchange``: ``greedy``
+and ``never`` exchanges, against the reference exchange and evaluator and the deal engine's
+exchange kernel row by row), and two fixed hands through their seat tables
+(``equity._kernels.calc._fixed_tables_loop``: Omaha and Tahoe, high and hi-lo)."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 import reference as R
 
@@ -135,3 +138,32 @@ def test_range_seats_and_hands_in_part_take_the_general_path() -> None:
     assert not _question(["AhKh", "QQ,JJ"]).exchange_fused()
     assert not _question(["AhKh", "Qs?"]).exchange_fused()
     assert _question(["AhKh", "random"]).exchange_fused()
+
+
+@pytest.mark.parametrize("game, hands, board, hi_lo", [
+    ("omaha", ["Ah2hKsKd", "As3dQcJc"], "", True),
+    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "2h7d8s", False),
+    ("tahoe", ["Ah2hKh", "3c4cQd"], "", True),
+    ("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d", False),
+])
+def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkeypatch, game, hands, board,
+                                                                           hi_lo) -> None:
+    # the loop of two fixed hands through their seat tables (_fixed_tables_loop) deals the same
+    # boards from the same streams as the general trial loop: the same sums, the high half's too
+    seen = []
+    kernel = sampling.sample_plain
+
+    def spying(*args):
+        seen.append(args[16])  # fixed_tables
+        return kernel(*args)
+
+    monkeypatch.setattr(sampling, "sample_plain", spying)
+    fused = calc(game, hands, board=board, hi_lo=hi_lo, trials=70_000, seed=6)
+    assert seen == [True]
+    monkeypatch.setattr(sampling.Sampler, "_fixed_tables", lambda self, *args: False)
+    general = calc(game, hands, board=board, hi_lo=hi_lo, trials=70_000, seed=6)
+    assert seen == [True, None]
+    numeric = [c for c in fused.columns if pd.api.types.is_numeric_dtype(fused[c])]
+    assert {"equity", "stderr", "win", "tie"} <= set(numeric)
+    for column in numeric:
+        np.testing.assert_allclose(fused[column], general[column], rtol=1e-12, atol=1e-15, err_msg=column)
