@@ -31,7 +31,7 @@ def _loop_taken(monkeypatch) -> list:
     real = sampling.sample_plain
 
     def spy(*args):
-        open_duel, open_many = args[-4], args[-3]
+        open_duel, open_many = args[14], args[15]
         taken.append(True if open_duel or open_many else None)
         return real(*args)
 

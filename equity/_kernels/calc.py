@@ -889,6 +889,14 @@ def _open_duel_loop(stub, take, trials, s0, s1, s2, s3, seats, n_hole, words, su
 
 
 @inline_kernel
+def _unpack_wins(packed, width, n_players, won):
+    """Add the win counts packed ``width`` bits a seat in ``packed`` to ``won``."""
+    field = (U64(1) << U64(width)) - U64(1)
+    for p in range(n_players):
+        won[p] += np.int64((packed >> U64(width * p)) & field)
+
+
+@inline_kernel
 def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole, words,
                     suit_bits, disp, params, offsets, rank_classes, flush_classes, flush_bias,
                     seven, acc):
@@ -901,6 +909,13 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
     flagged = np.empty(n_players, dtype=np.uint64)
     won = np.zeros(n_players, dtype=np.int64)  # trials won alone
     split = np.zeros((n_players, n_players + 1), dtype=np.int64)  # trials tied among k seats
+    # the wins counted in a register, ``width`` bits a seat, emptied into ``won`` when a seat's
+    # field could fill: an increment of won[winner] per trial, an address known only once the
+    # hands are valued, held the loop up (see _count_outcome)
+    width = min(16, 64 // n_players)
+    capacity = (1 << width) - 1
+    packed = U64(0)
+    filled = 0
     for _ in range(trials):
         _, board_total, s0, s1, s2, s3 = shuffle_prefix_sums(stub, n, take, dealt, words, s0, s1,
                                                              s2, s3)
@@ -939,12 +954,17 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
             top = np.int64(classes[p] == best)
             ties += top
             winner = p if top else winner
-        if ties == 1:
-            won[winner] += 1
-        else:
+        packed += U64(ties == 1) << U64(width * winner)
+        filled += 1
+        if filled == capacity:
+            _unpack_wins(packed, width, n_players, won)
+            packed = U64(0)
+            filled = 0
+        if ties > 1:
             for p in range(n_players):
                 if classes[p] == best:
                     split[p, ties] += 1
+    _unpack_wins(packed, width, n_players, won)
     for p in range(n_players):
         acc[0, p] += won[p]
         acc[1, p] += won[p]
