@@ -67,17 +67,20 @@ class GameCase:
     board: str = ""
 
 
+#: The targets: issue 33 item 4's where it names the engine (Omaha and Tahoe hi-lo 60 M, El
+#: Dorado with the greedy exchange 30 M, Switch 40 M trials/s on two cores), the per-game ones
+#: of the calculator issue otherwise.
 GAME_CASES = (
     GameCase("omaha", "omaha", ("AhAsKhKs", "QdJdTc9c"), 20 * MILLION),
-    GameCase("omaha hi-lo", "omaha", ("Ah2hKsKd", "As3dQcJc"), 20 * MILLION, (("hi_lo", True),)),
+    GameCase("omaha hi-lo", "omaha", ("Ah2hKsKd", "As3dQcJc"), 60 * MILLION, (("hi_lo", True),)),
     GameCase("tahoe", "tahoe", ("AhKhQh", "2c3c4c"), 20 * MILLION),
-    GameCase("tahoe hi-lo", "tahoe", ("Ah2hKh", "3c4cQd"), 20 * MILLION, (("hi_lo", True),)),
+    GameCase("tahoe hi-lo", "tahoe", ("Ah2hKh", "3c4cQd"), 60 * MILLION, (("hi_lo", True),)),
     GameCase("spanish", "spanish", ("AhKh", "QsQd"), 20 * MILLION),
     GameCase("egyptian", "egyptian", ("AhKh", "QsQd"), 20 * MILLION),
-    GameCase("eldorado, greedy exchange", "eldorado", ("AhKh", "QsQd"), 5 * MILLION),
+    GameCase("eldorado, greedy exchange", "eldorado", ("AhKh", "QsQd"), 30 * MILLION),
     GameCase("eldorado, after the exchange (K wild)", "eldorado", ("AhKh", "QsQd"), 20 * MILLION,
              (("wild", "K"),), "Kc7c2d"),
-    GameCase("switch (standard draw)", "switch", ("AhAdKsKd7c", "random"), 20 * MILLION),
+    GameCase("switch (standard draw)", "switch", ("AhAdKsKd7c", "random"), 40 * MILLION),
     GameCase("switch7", "switch7", ("AhAdKsKd7c2c3c", "random"), 20 * MILLION),
     GameCase("draw7", "draw7", ("AhAdKsKd7c2c3c", "random"), 20 * MILLION),
     GameCase("switch_holdem (two switches, then the board)", "switch_holdem", ("AhAd", "KsKc"), None),
