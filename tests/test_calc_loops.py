@@ -142,14 +142,15 @@ def test_range_seats_and_hands_in_part_take_the_general_path() -> None:
 
 @pytest.mark.parametrize("game, hands, board, hi_lo", [
     ("omaha", ["Ah2hKsKd", "As3dQcJc"], "", True),
-    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "2h7d8s", False),
+    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "", False),
     ("tahoe", ["Ah2hKh", "3c4cQd"], "", True),
-    ("tahoe", ["AhKhQh", "2c3c4c"], "Ad7c2d", False),
+    ("tahoe", ["AhKhQh", "2c3c4c"], "", False),
 ])
 def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkeypatch, game, hands, board,
                                                                            hi_lo) -> None:
-    # the loop of two fixed hands through their seat tables (_fixed_tables_loop) deals the same
-    # boards from the same streams as the general trial loop: the same sums, the high half's too
+    # the loop of two fixed hands through their seat tables (_fixed_tables_loop, a whole board to
+    # deal) deals the same boards from the same streams as the general trial loop: the same sums,
+    # the high half's too
     seen = []
     kernel = sampling.sample_plain
 
@@ -167,3 +168,20 @@ def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkey
     assert {"equity", "stderr", "win", "tie"} <= set(numeric)
     for column in numeric:
         np.testing.assert_allclose(fused[column], general[column], rtol=1e-12, atol=1e-15, err_msg=column)
+
+
+def test_a_board_given_keeps_the_general_loop(monkeypatch) -> None:
+    # the seat-table loop deals a whole board of five as a constant; with a flop given, the general
+    # trial loop plays, and both agree with the exact answer
+    seen = []
+    kernel = sampling.sample_plain
+
+    def spying(*args):
+        seen.append(args[16])  # fixed_tables
+        return kernel(*args)
+
+    monkeypatch.setattr(sampling, "sample_plain", spying)
+    sampled = calc("omaha", ["Ah2hKsKd", "As3dQcJc"], board="3c5d9h", hi_lo=True, trials=40_000, seed=2)
+    assert seen == [None]
+    exact = calc("omaha", ["Ah2hKsKd", "As3dQcJc"], board="3c5d9h", hi_lo=True, exact=True)
+    assert abs(sampled.equity[0] - exact.equity[0]) < 4 * sampled.stderr[0]

@@ -780,8 +780,10 @@ def _fixed_tables_loop(stub, take, trials, s0, s1, s2, s3, known_board, words, s
     exact-rule rows, Omaha; or seven-card slots with several hole choices, Tahoe), with the low of
     a hi-lo pot: the board's missing ``take`` cards dealt as :func:`deal_trial` deals them, each
     outcome counted in a register.  What :func:`_score_board` does for such seats, in a loop of
-    its own (measured 1.2-1.3x faster than the general trial loop).  Returns the advanced
-    state; the outcomes are added to ``tally``."""
+    its own, inlined into ``sample_plain`` with ``take`` the constant 5 (a whole board: the deal
+    unrolled), 2-3x faster than the general trial loop; compiled on its own, or with ``take``
+    a variable, it ran at half that speed.  Returns the advanced state; the outcomes are added
+    to ``tally``."""
     seat_high, seat_low, seat_flush = seat_tables
     n = stub.shape[0]
     known_total, known_masks = card_sums(known_board, 0, known_board.shape[0], words, suit_bits)
@@ -1086,8 +1088,9 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
 
     ``fixed_tables`` (True or None) is one more: two fixed hands that are not all of their cards
     with the board (Omaha's exact rule, Tahoe's hole choices), no wild card, a high or hi-lo pot,
-    with ``showdown`` True: the seats' tables are made whatever the trial count and
-    :func:`_fixed_tables_loop` plays every trial (the general trial loop is not compiled).
+    a whole board of five cards to deal, with ``showdown`` True: the seats' tables are made
+    whatever the trial count and :func:`_fixed_tables_loop` plays every trial (the general trial
+    loop is not compiled).
     """
     kinds, fixed_hole, range_start, combos, cumulative, combo_masks = seats
     (hole_sets, hole_set_len, exact_need, hole_index, exact_classes, card_bits, suit_bits, disp, params,
@@ -1168,18 +1171,11 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
                     known_board, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
                     flush_bias, acc)
             done = chunk_trials[c]
-        if fixed_tables is not None:
-            seat_tables = (seat_high, seat_low, seat_flush)
-            if take == 5:  # a whole board to deal: the count a constant, so the deal is unrolled
-                s0, s1, s2, s3 = _fixed_tables_loop(
-                    stub, 5, chunk_trials[c], s0, s1, s2, s3, known_board, words, suit_bits, disp, params,
-                    seat_tables, totals, masks, n_sets, exact_need, low_rule, seven, seven_offsets,
-                    flush_classes, flush_bias, tally)
-            else:
-                s0, s1, s2, s3 = _fixed_tables_loop(
-                    stub, take, chunk_trials[c], s0, s1, s2, s3, known_board, words, suit_bits, disp, params,
-                    seat_tables, totals, masks, n_sets, exact_need, low_rule, seven, seven_offsets,
-                    flush_classes, flush_bias, tally)
+        if fixed_tables is not None:  # (a whole board of five to deal, a constant: the deal unrolled)
+            s0, s1, s2, s3 = _fixed_tables_loop(
+                stub, 5, chunk_trials[c], s0, s1, s2, s3, known_board, words, suit_bits, disp, params,
+                (seat_high, seat_low, seat_flush), totals, masks, n_sets, exact_need, low_rule, seven,
+                seven_offsets, flush_classes, flush_bias, tally)
             done = chunk_trials[c]
         # (each loop compiles alone: a test of one argument each)
         if fixed_duel is None and fixed_tables is None:

@@ -242,13 +242,14 @@ class Sampler:
 
     def _fixed_tables(self, tables, wild_tables, showdown) -> bool:
         """Whether ``sample_plain``'s loop of two fixed hands through their seat tables plays this
-        spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, no
-        wild card, hands that are not all of their cards with the board, valued by the exact-rule
+        spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, a
+        whole board of five cards to deal, no wild card, hands that are not all of their cards
+        with the board, valued by the exact-rule
         tables (with their low, in a hi-lo pot) or through the seven-card tables with several hole
         choices (with the low over those choices)."""
         q = self.q
         if (q.players != 2 or showdown is None or wild_tables is not None or hand_is_all_cards(q.game)
-                or any(s.kind != FIXED for s in q.seats)):
+                or any(s.kind != FIXED for s in q.seats) or q.game.board_cards - len(q.board) != 5):
             return False
         seven_low = tables.low_rule == 2 and tables.seven_low_classes.shape[0] > 0
         seven = (tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
