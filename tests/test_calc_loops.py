@@ -140,29 +140,37 @@ def test_range_seats_and_hands_in_part_take_the_general_path() -> None:
     assert _question(["AhKh", "random"]).exchange_fused()
 
 
-@pytest.mark.parametrize("game, hands, board, hi_lo", [
-    ("omaha", ["Ah2hKsKd", "As3dQcJc"], "", True),
-    ("omaha", ["AhAsKhKs", "QdJdTc9c"], "", False),
-    ("tahoe", ["Ah2hKh", "3c4cQd"], "", True),
-    ("tahoe", ["AhKhQh", "2c3c4c"], "", False),
-])
-def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkeypatch, game, hands, board,
-                                                                           hi_lo) -> None:
-    # the loop of two fixed hands through their seat tables (_fixed_tables_loop, a whole board to
-    # deal) deals the same boards from the same streams as the general trial loop: the same sums,
-    # the high half's too
+@pytest.fixture
+def seat_table_switch(monkeypatch):
+    """Records ``sample_plain``'s ``fixed_tables`` switch on each call (True: the loop of two fixed
+    hands through their seat tables; None: another loop)."""
     seen = []
     kernel = sampling.sample_plain
 
     def spying(*args):
-        seen.append(args[16])  # fixed_tables
+        seen.append(args[16])
         return kernel(*args)
 
     monkeypatch.setattr(sampling, "sample_plain", spying)
-    fused = calc(game, hands, board=board, hi_lo=hi_lo, trials=70_000, seed=6)
+    return seen
+
+
+@pytest.mark.parametrize("game, hands, hi_lo", [
+    ("omaha", ["Ah2hKsKd", "As3dQcJc"], True),
+    ("omaha", ["AhAsKhKs", "QdJdTc9c"], False),
+    ("tahoe", ["Ah2hKh", "3c4cQd"], True),
+    ("tahoe", ["AhKhQh", "2c3c4c"], False),
+])
+def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkeypatch, seat_table_switch,
+                                                                           game, hands, hi_lo) -> None:
+    # the loop of two fixed hands through their seat tables (_fixed_tables_loop, a whole board to
+    # deal) deals the same boards from the same streams as the general trial loop: the same sums,
+    # the high half's too
+    seen = seat_table_switch
+    fused = calc(game, hands, hi_lo=hi_lo, trials=70_000, seed=6)
     assert seen == [True]
     monkeypatch.setattr(sampling.Sampler, "_fixed_tables", lambda self, *args: False)
-    general = calc(game, hands, board=board, hi_lo=hi_lo, trials=70_000, seed=6)
+    general = calc(game, hands, hi_lo=hi_lo, trials=70_000, seed=6)
     assert seen == [True, None]
     numeric = [c for c in fused.columns if pd.api.types.is_numeric_dtype(fused[c])]
     assert {"equity", "stderr", "win", "tie"} <= set(numeric)
@@ -170,17 +178,10 @@ def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkey
         np.testing.assert_allclose(fused[column], general[column], rtol=1e-12, atol=1e-15, err_msg=column)
 
 
-def test_a_board_given_keeps_the_general_loop(monkeypatch) -> None:
+def test_a_board_given_keeps_the_general_loop(seat_table_switch) -> None:
     # the seat-table loop deals a whole board of five as a constant; with a flop given, the general
-    # trial loop plays, and both agree with the exact answer
-    seen = []
-    kernel = sampling.sample_plain
-
-    def spying(*args):
-        seen.append(args[16])  # fixed_tables
-        return kernel(*args)
-
-    monkeypatch.setattr(sampling, "sample_plain", spying)
+    # trial loop plays, and it agrees with the exact answer
+    seen = seat_table_switch
     sampled = calc("omaha", ["Ah2hKsKd", "As3dQcJc"], board="3c5d9h", hi_lo=True, trials=40_000, seed=2)
     assert seen == [None]
     exact = calc("omaha", ["Ah2hKsKd", "As3dQcJc"], board="3c5d9h", hi_lo=True, exact=True)

@@ -12,8 +12,6 @@ from numba import prange
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.bundles import SwitchRecords, SwitchTrace
 from equity._kernels.evaluate import (
-    _group_class,
-    _remove_wild,
     _subset_sums,
     board_slot_of,
     cards_class,
@@ -22,7 +20,7 @@ from equity._kernels.evaluate import (
     hole_rows_of,
     seven_class,
 )
-from equity._kernels.exchange import LOOKAHEAD, NEVER, SCRIPTED, USER, greedy_choice
+from equity._kernels.exchange import LOOKAHEAD, NEVER, SCRIPTED, USER, class_with_wild, greedy_choice
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import fork_local, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
@@ -83,10 +81,7 @@ def _cards_class(cards, n_cards, wild, card_bits, suit_bits, disp, params, rank_
     for t in range(n_cards):
         total += card_bits[cards[t]]
         masks |= suit_bits[cards[t]]
-    w = 0
-    if wild >= 0:
-        total, masks, w = _remove_wild(total, masks, wild)
-    return _group_class(total, masks, w, disp, params, rank_classes, flush_classes, flush_bias)
+    return class_with_wild(total, masks, wild, disp, params, rank_classes, flush_classes, flush_bias)
 
 
 @inline_kernel

@@ -301,7 +301,7 @@ class Sampler:
             keys = WILD_KEYS * FLOP_KEYS if remembers else 0
             self.exchange_memo = np.zeros((q.players, keys), dtype=np.int8)
         chunk_sums = np.zeros((len(sizes), 5, q.players))
-        with threads_for(int(sizes.sum()) * q.players * 4):
+        with threads_for(int(sizes.sum()) * q.players * 4):  # a showdown and three greedy lookups a seat
             sample_exchange(states, sizes, self.stub, q.players, kinds, fixed, q.board, q.exchange_codes,
                             tables, self.exchange_memo, chunk_sums)
         for row in range(len(sizes)):
