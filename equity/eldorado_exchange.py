@@ -35,7 +35,7 @@ from equity.options import lookahead_samples as lookahead_option
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
-__all__ = ["run_exchange", "exchange"]
+__all__ = ["run_exchange", "exchange", "exchange_tables"]
 
 
 @lru_cache(maxsize=16)
@@ -48,6 +48,20 @@ def _user_exchange_kernel(user_policy):
                        user_policy)
 
     return run
+
+
+def exchange_tables(g: Game, mode: str = "high", wild_can_be_ace: bool = True) -> ClassTables:
+    """The tables the exchange policies value hands with: the high classes and flush bias of every
+    number of wild cards, or for a low pot the low classes and a bias that never flags a flush."""
+    t = tables_for(g)
+    max_wilds = t.rank_classes.shape[0] - 1
+    if mode == "low":
+        classes = t.low_classes[low_variant(g, wild_can_be_ace)]
+        bias = np.zeros(max_wilds + 1, dtype=np.uint64)
+    else:
+        classes = t.rank_classes
+        bias = flush_bias(g.hand_size, max_wilds)
+    return ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, classes, t.flush_classes, bias)
 
 
 def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
@@ -89,23 +103,14 @@ def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarra
     if isinstance(user_policy, StagedPolicies):
         return _run_staged(g, hole, board, active, codes, script, state, samples, user_policy, mode,
                            wild_can_be_ace)
-    t = tables_for(g)
     n, players = active.shape
     wild = np.empty(n, dtype=np.int64)
     gave = np.empty((n, players), dtype=np.int64)
     took = np.empty((n, players), dtype=np.int64)
     setter = np.empty(n, dtype=np.int64)
-    max_wilds = t.rank_classes.shape[0] - 1
-    for_low = mode == "low"
-    if for_low:  # the low classes, and a bias that never flags a flush
-        classes = t.low_classes[low_variant(g, wild_can_be_ace)]
-        bias = np.zeros(max_wilds + 1, dtype=np.uint64)
-    else:
-        classes = t.rank_classes
-        bias = flush_bias(g.hand_size, max_wilds)
     kernel = exchange_chunk if user_policy is None else _user_exchange_kernel(user_policy)
-    tables = ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, classes, t.flush_classes, bias)
-    kernel(hole, board, players, active, codes, script, samples, state, tables, for_low,
+    tables = exchange_tables(g, mode, wild_can_be_ace)
+    kernel(hole, board, players, active, codes, script, samples, state, tables, mode == "low",
            ExchangeRecords(wild, gave, took, setter))
     bad = np.argwhere(gave == -3)
     if len(bad):

@@ -12,14 +12,14 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from equity._kernels import simd
-from equity._kernels.bundles import ClassTables, SeatCards, SevenTables
+from equity._kernels.bundles import SeatCards, SevenTables
 from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity._kernels.exchange import FLOP_KEYS, GREEDY, WILD_KEYS, sample_exchange
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import UNKNOWN, Question, n_cards
 from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
 from equity.discard import play_discards
-from equity.eldorado_exchange import run_exchange
+from equity.eldorado_exchange import exchange_tables, run_exchange
 from equity.errors import InvalidInputError
 from equity.evaluator import flush_bias, hand_is_all_cards
 from equity.fold_after_exchange import gave_up
@@ -291,10 +291,8 @@ class Sampler:
         """Chunks of El Dorado before the exchange, every seat ``never`` or ``greedy``, in the fused
         exchange kernel (:func:`equity._kernels.exchange.sample_exchange`)."""
         q = self.q
-        t = tables_for(q.game)
         kinds, fixed = self.arrays[:2]
-        tables = ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, t.rank_classes, t.flush_classes,
-                             flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1))
+        tables = exchange_tables(q.game)  # a high pot
         if self.exchange_memo is None:  # each fixed seat's decisions, kept for the whole calculation
             codes = q.exchange_codes.tolist()
             remembers = any(s.kind == FIXED and c == GREEDY for s, c in zip(q.seats, codes, strict=True))
