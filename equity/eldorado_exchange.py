@@ -20,7 +20,7 @@ from equity._kernels.deal import exchange_chunk, exchange_deals
 from equity._kernels.exchange import NEVER, SCRIPTED
 from equity.cards import CARD_TEXT, RANKS, card_codes
 from equity.errors import InvalidInputError, OptionError
-from equity.evaluator import flush_bias, low_variant
+from equity.evaluator import class_tables, low_variant
 from equity.games import Exchange, Game, get_game
 from equity.options import (
     LOOKAHEAD_SAMPLES,
@@ -53,15 +53,12 @@ def _user_exchange_kernel(user_policy):
 def exchange_tables(g: Game, mode: str = "high", wild_can_be_ace: bool = True) -> ClassTables:
     """The tables the exchange policies value hands with: the high classes and flush bias of every
     number of wild cards, or for a low pot the low classes and a bias that never flags a flush."""
+    if mode != "low":
+        return class_tables(g, every_wild=True)
     t = tables_for(g)
-    max_wilds = t.rank_classes.shape[0] - 1
-    if mode == "low":
-        classes = t.low_classes[low_variant(g, wild_can_be_ace)]
-        bias = np.zeros(max_wilds + 1, dtype=np.uint64)
-    else:
-        classes = t.rank_classes
-        bias = flush_bias(g.hand_size, max_wilds)
-    return ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, classes, t.flush_classes, bias)
+    lows = t.low_classes[low_variant(g, wild_can_be_ace)]
+    bias = np.zeros(t.rank_classes.shape[0], dtype=np.uint64)  # never flags a flush
+    return ClassTables(t.card_bits, t.suit_bits, t.disp, t.hash_params, lows, t.flush_classes, bias)
 
 
 def run_exchange(g: Game, hole: np.ndarray, board: np.ndarray, active: np.ndarray, codes: np.ndarray,
