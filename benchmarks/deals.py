@@ -52,12 +52,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--seed", type=int, default=20261202)
+    parser.add_argument("--only", nargs="*", default=None, metavar="LABEL",
+                        help="run only the games whose labels start with these words")
     args = parser.parse_args(argv)
     print(f"machine: {platform.processor() or platform.machine()}, numpy {np.__version__}, "
           f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available")
     print(f"command: python benchmarks/deals.py --deals {args.deals} --players {args.players}")
     print(f"{'game':18s} {'deals':>11s} {'M deals/s':>10s} {'target':>8s}  status")
     for label, game, options, target in CASES:
+        if args.only and not any(label.startswith(word) for word in args.only):
+            continue
         equity.simulate(game, args.players, 2000, seed=1, aggregate=True, **options)
         best = float("inf")
         for _ in range(args.repeats):

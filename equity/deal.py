@@ -18,10 +18,17 @@ import numpy as np
 import pandas as pd
 
 from equity._kernels.bundles import Streets
-from equity._kernels.deal import deal_chunk, deal_from_top, play_plain_chunks, play_switch_chunks
+from equity._kernels.deal import (
+    deal_chunk,
+    deal_from_top,
+    play_exchange_chunks,
+    play_plain_chunks,
+    play_switch_chunks,
+)
+from equity._kernels.exchange import GREEDY, NEVER
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
 from equity.discard import discard_policies, play_discards
-from equity.eldorado_exchange import exchange, run_exchange
+from equity.eldorado_exchange import exchange, exchange_tables, fused_exchange_shape, run_exchange
 from equity.errors import InvalidInputError, OptionError, check_flag
 from equity.evaluator import (
     categories_of,
@@ -476,6 +483,34 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
 
 
+def _fused_exchange(s: _Setup) -> bool:
+    """Whether the per-seat sums can come from the fused exchange kernel
+    (:func:`play_exchange_chunks`): every seat ``never`` or ``greedy``, a high pot, no stakes and no
+    fold policy, on a game of the shape it assumes."""
+    return (fused_exchange_shape(s.game) and set(s.exchange_codes.tolist()) <= {NEVER, GREEDY}
+            and s.user_policy is None and s.mode == "high" and s.stakes is None and s.fold_policy is None
+            and not s.draw and s.discard is None)
+
+
+def _aggregate_exchange(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
+    """The aggregated form of El Dorado from the fused exchange kernel (:func:`play_exchange_chunks`):
+    the deals and exchanges of :func:`_play_chunk`, on every thread."""
+    g, players = s.game, s.players
+    streets = Streets(*_streets(g))
+    deck = np.array(g.deck, dtype=np.uint8)
+    folded = s.folded if s.folded is not None and s.folded.any() else np.zeros((0, players), dtype=bool)
+    tables = exchange_tables(g)
+
+    def play(states, sizes, starts, sums):
+        swaps = np.zeros((len(sizes), players), dtype=np.int64)
+        set_wild = np.zeros((len(sizes), players), dtype=np.int64)
+        play_exchange_chunks(states, sizes, deck, players, streets, folded, starts, s.exchange_codes, tables,
+                             *sums, swaps, set_wild)
+        totals.add_counts(swaps=swaps.sum(axis=0), set_wild=set_wild.sum(axis=0))
+
+    _fused_blocks(s, deals, first_chunk, totals, show, play)
+
+
 def _aggregate_switch(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a Switch game from the fused kernel (:func:`play_switch_chunks`):
     the deals of :func:`equity.switch.play_switch`, chunk by chunk, on every thread."""
@@ -720,9 +755,11 @@ def simulate(game: str | Game, players: int, deals: int, *, seed: int | None = N
         fused = _aggregate_switch
     elif aggregate and _fused_plain(g, s.mode, s.stakes):
         fused = _aggregate_plain
+    elif aggregate and _fused_exchange(s):
+        fused = _aggregate_exchange
     if fused is not None:
         fused(s, deals, first_chunk, totals, show)
-        table = _seat_table(totals, exchange=False, chips=False)
+        table = _seat_table(totals, exchange=fused is _aggregate_exchange, chips=False)
     elif aggregate:
         for played in _chunks(s, deals, first_chunk, False, show):
             _add_deals(totals, played)

@@ -20,7 +20,7 @@ from equity._kernels.deal import exchange_chunk, exchange_deals
 from equity._kernels.exchange import NEVER, SCRIPTED
 from equity.cards import CARD_TEXT, RANKS, card_codes
 from equity.errors import InvalidInputError, OptionError
-from equity.evaluator import class_tables, low_variant
+from equity.evaluator import class_tables, hand_is_all_cards, kernel_takes_rule, low_variant
 from equity.games import Exchange, Game, get_game
 from equity.options import (
     LOOKAHEAD_SAMPLES,
@@ -35,7 +35,7 @@ from equity.options import lookahead_samples as lookahead_option
 from equity.rng import chunk_states, resolve_seed
 from equity.tables import tables_for
 
-__all__ = ["run_exchange", "exchange", "exchange_tables"]
+__all__ = ["run_exchange", "exchange", "exchange_tables", "fused_exchange_shape"]
 
 
 @lru_cache(maxsize=16)
@@ -48,6 +48,18 @@ def _user_exchange_kernel(user_policy):
                        user_policy)
 
     return run
+
+
+def fused_exchange_shape(g: Game) -> bool:
+    """Whether ``g`` has the shape the fused exchange kernels assume (the calculator's
+    ``equity._kernels.exchange.sample_exchange`` and the deal engine's
+    ``equity._kernels.deal.play_exchange_chunks``): an exchange, one board of a three-card flop
+    and one last card, two hole cards dealt and kept, each hand the best five of all its cards
+    and the board, no wild card but the exchange's, no kill card or qualifier."""
+    return (has_phase(g, Exchange) and g.board_cards == 4 and g.boards == 1 and g.hole_cards == 2
+            and g.dealt_hole_cards == 2 and [s.cards for s in g.streets] == [3, 1] and not g.kill_cards
+            and not g.high_qualifier and g.wild_follows is None and not g.jokers and not g.wild.natural_first
+            and hand_is_all_cards(g) and kernel_takes_rule(g))
 
 
 def exchange_tables(g: Game, mode: str = "high", wild_can_be_ace: bool = True) -> ClassTables:

@@ -205,6 +205,59 @@ def test_aggregate_equals_the_rows_it_summarises() -> None:
     np.testing.assert_allclose(summary.set_wild_rate, by_seat.set_wild.mean())
 
 
+@pytest.fixture
+def exchange_kernel_calls(monkeypatch) -> list:
+    """Record the calls of the deal engine's fused exchange kernel."""
+    import equity.deal as deal_module
+
+    calls = []
+    real = deal_module.play_exchange_chunks
+
+    def spy(*args):
+        calls.append(args[7].copy())  # the seats' policy codes
+        return real(*args)
+
+    monkeypatch.setattr(deal_module, "play_exchange_chunks", spy)
+    return calls
+
+
+@pytest.mark.parametrize("players, options", [
+    (6, {"policies": "greedy"}),
+    (4, {"policies": ["never", "greedy", "greedy", "never"], "folds": [False, True, False, False]}),
+    (2, {"policies": "never"}),
+])
+def test_fused_exchange_aggregate_equals_the_rows_of_the_general_path(exchange_kernel_calls, players,
+                                                                       options) -> None:
+    # the fused kernel deals, exchanges and shares the same deals as the general path, deal for deal
+    deals = 6000
+    summary = equity.simulate("eldorado", players, deals, seed=41, aggregate=True, **options)
+    assert len(exchange_kernel_calls) == 1
+    rows = equity.simulate("eldorado", players, deals, seed=41, **options)
+    by_seat = rows.groupby("seat")
+    np.testing.assert_allclose(summary.equity, by_seat.share.mean(), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(summary.stderr, by_seat.share.std(ddof=1) / np.sqrt(deals), rtol=1e-9)
+    np.testing.assert_array_equal(summary.win, by_seat.share.apply(lambda s: (s == 1).mean()))
+    np.testing.assert_array_equal(summary.tie, by_seat.share.apply(lambda s: ((s > 0) & (s < 1)).mean()))
+    np.testing.assert_array_equal(summary.swap_rate, by_seat.gave.apply(lambda g: (g != "").mean()))
+    np.testing.assert_array_equal(summary.set_wild_rate, by_seat.set_wild.mean())
+    if options["policies"] == "never":
+        assert (summary.swap_rate == 0).all()
+    else:
+        assert summary.swap_rate.max() > 0.2
+
+
+@pytest.mark.parametrize("options", [
+    {"policies": ["lookahead", "greedy", "greedy"], "lookahead_samples": 10},
+    {"stakes": [3, 6, 9]},
+    {"pot": "low"},
+    {"fold_policy": 0.3, "fold_samples": 10},
+])
+def test_fused_exchange_is_not_taken_where_it_does_not_apply(exchange_kernel_calls, options) -> None:
+    summary = equity.simulate("eldorado", 3, 200, seed=42, aggregate=True, **options)
+    assert exchange_kernel_calls == []
+    assert summary.equity.sum() == pytest.approx(1.0)
+
+
 # draw: every seat draws from the cards no seat has seen, so the seats are alike whatever the order
 @pytest.mark.parametrize("game", ["holdem", "spanish", "egyptian", "draw"])
 def test_symmetric_seats_have_equal_equity_within_four_standard_errors(game: str) -> None:

@@ -20,7 +20,7 @@ from equity._kernels.evaluate import (
     hole_rows_of,
     seven_class,
 )
-from equity._kernels.exchange import LOOKAHEAD, NEVER, SCRIPTED, USER, class_with_wild, greedy_choice
+from equity._kernels.exchange import GREEDY, LOOKAHEAD, NEVER, SCRIPTED, USER, class_with_wild, greedy_choice
 from equity._kernels.pots import _add_shares
 from equity._kernels.rng import fork_local, shuffle_prefix, shuffle_prefix_local
 from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
@@ -480,6 +480,79 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, rank_classes, flush_classes,
                                                flush_bias)
+            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
+
+
+@parallel_kernel
+def play_exchange_chunks(states, chunk_deals, deck, n_players, streets, folded, chunk_first_deal, policies,
+                         tables, share_sum, share_sq, wins, ties, swaps, set_wild):
+    """Deal, exchange, evaluate and share whole deals of El Dorado with every seat playing ``NEVER``
+    or ``GREEDY`` (``policies[seat]``) and a high pot.
+
+    Chunk ``c`` plays ``chunk_deals[c]`` deals exactly as :func:`deal_chunk` deals them from
+    ``states[c]``; the exchange is :func:`exchange_deals`'s (no policy here draws a number, so
+    the deals and their exchanges are those of the general path), each hand the best five of its
+    two hole cards and the four board cards under the wild rank the exchange made
+    (:func:`~equity._kernels.exchange.class_with_wild`), the pot shared as
+    :func:`play_plain_chunks` shares it.  The sums are as there, with each seat's swaps and the
+    deals whose wild rank its swap set (``swaps``, ``set_wild``: int64[chunks, players]).
+    ``tables`` is the high :class:`~equity._kernels.bundles.ClassTables` with every number of wild
+    cards; ``streets``, ``folded`` and ``chunk_first_deal`` are as in :func:`play_plain_chunks`.
+    """
+    street_cards, street_burns = streets
+    card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
+    n_board = 0
+    n_burns = 0
+    for s in range(street_cards.shape[0]):
+        n_board += street_cards[s]
+        n_burns += street_burns[s]
+    has_folds = folded.shape[0] > 0
+    n_hole = 2
+    for c in prange(states.shape[0]):
+        state = states[c].copy()
+        cards = deck.copy()
+        hole = np.empty(n_players * n_hole, dtype=np.uint8)
+        board = np.empty(n_board, dtype=np.uint8)
+        burns = np.empty(n_burns, dtype=np.uint8)
+        classes = np.empty(n_players, dtype=np.int64)
+        live = np.empty(n_players, dtype=np.bool_)
+        shares = np.empty(n_players, dtype=np.float64)
+        needed = n_players * n_hole + n_board + n_burns
+        for k in range(chunk_deals[c]):
+            shuffle_prefix(cards, cards.shape[0], needed, state)
+            deal_from_top(cards, n_players, n_hole, street_cards, street_burns, hole, board, burns)
+            wild = np.int64(-1)
+            setter = -1
+            for seat in range(n_players):
+                live[seat] = not (has_folds and folded[chunk_first_deal[c] + k, seat])
+                if not live[seat] or policies[seat] != GREEDY:
+                    continue
+                give, take = greedy_choice(hole[n_hole * seat], hole[n_hole * seat + 1], board[0], board[1],
+                                           board[2], wild, False, tables)
+                # the swap (or, to keep, the same cards written back), without a branch
+                swap = give >= 0
+                give = max(give, 0)
+                take = max(take, 0)
+                placed = hole[n_hole * seat + give]
+                taken = board[take]
+                hole[n_hole * seat + give] = taken if swap else placed
+                board[take] = placed if swap else taken
+                wild = np.int64(placed >> 2) if swap else wild
+                setter = seat if swap else setter
+                swaps[c, seat] += np.int64(swap)
+            if setter >= 0:
+                set_wild[c, setter] += 1
+            board_total = U64(0)
+            board_masks = U64(0)
+            for t in range(n_board):
+                board_total += card_bits[board[t]]
+                board_masks |= suit_bits[board[t]]
+            for p in range(n_players):
+                a = hole[n_hole * p]
+                b = hole[n_hole * p + 1]
+                classes[p] = class_with_wild(board_total + card_bits[a] + card_bits[b],
+                                             board_masks | suit_bits[a] | suit_bits[b], wild, disp, params,
+                                             rank_classes, flush_classes, flush_bias)
             _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
 
 

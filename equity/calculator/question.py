@@ -18,6 +18,7 @@ from equity._kernels.calc import FIXED, RANDOM, RANGE
 from equity._kernels.exchange import GREEDY, NEVER
 from equity.cards import N_CODES, card_codes, card_text, format_cards, parse_wild_rank
 from equity.discard import discard_policies
+from equity.eldorado_exchange import fused_exchange_shape
 from equity.errors import CardError, InvalidInputError, OptionError
 from equity.evaluator import hand_is_all_cards, kernel_takes_rule
 from equity.fold_after_exchange import read_fold_policy
@@ -176,15 +177,11 @@ class Question:
         the El Dorado exchange still to play with every seat ``never`` or ``greedy``, a high pot,
         each seat a hand given whole or a random one, no fold policy, on the game's one board of a
         three-card flop and one last card, each hand the best five of all its cards and the board."""
-        g = self.game
         if not self.exchange or self.exchange_codes is None:
             return False
         plays = set(self.exchange_codes.tolist()) <= {NEVER, GREEDY}
         seats = all(s.kind != RANGE for s in self.seats) and not self.partial
-        shape = (g.board_cards == 4 and g.boards == 1 and g.hole_cards == 2 and g.dealt_hole_cards == 2
-                 and [s.cards for s in g.streets] == [3, 1] and not g.kill_cards and not g.high_qualifier
-                 and g.wild_follows is None and not g.jokers and not g.wild.natural_first
-                 and hand_is_all_cards(g) and kernel_takes_rule(g))
+        shape = fused_exchange_shape(self.game)
         return (plays and seats and shape and self.mode == "high" and self.user_policy is None
                 and self.fold_policy is None and not self.switch and self.discard is None)
 
