@@ -205,6 +205,28 @@ def test_aggregate_equals_the_rows_it_summarises() -> None:
     np.testing.assert_allclose(summary.set_wild_rate, by_seat.set_wild.mean())
 
 
+@pytest.mark.parametrize("game, players, options", [
+    ("holdem", 6, {}),  # the all-cards loop (seven-card tables)
+    ("egyptian", 5, {}),  # the all-cards loop (eight cards)
+    ("tahoe", 4, {"folds": [False, True, False, False]}),  # the general loop, a seat folded
+    ("spanish", 6, {}),  # the general loop, exact rule; a short deck ties often
+    ("switch", 5, {"folds": [False, False, True, False, False]}),  # (five-card hands seldom tie)
+])
+def test_fused_aggregate_counts_each_pot_as_the_rows_share_it(game, players, options) -> None:
+    # the fused kernels count who wins alone in a register and ties by how many seats split the
+    # pot; the rows' shares come from equity.pots on the same deals
+    deals = 5000
+    summary = equity.simulate(game, players, deals, seed=43, aggregate=True, **options)
+    shares = equity.simulate(game, players, deals, seed=43, **options).pivot(index="deal", columns="seat",
+                                                                             values="share")
+    np.testing.assert_allclose(summary.equity, shares.mean(), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(summary.stderr, shares.std(ddof=1) / np.sqrt(deals), rtol=1e-9)
+    np.testing.assert_array_equal(summary.win, (shares == 1).mean())
+    np.testing.assert_array_equal(summary.tie, ((shares > 0) & (shares < 1)).mean())
+    if game != "switch":
+        assert ((shares > 0) & (shares < 1)).any(axis=None)  # ties were counted
+
+
 @pytest.fixture
 def exchange_kernel_calls(monkeypatch) -> list:
     """Record the calls of the deal engine's fused exchange kernel."""

@@ -17,11 +17,13 @@ caches everything else.
 
 import hashlib
 import os
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from numba import njit
 from numba.core import caching, event
+from numba.core.errors import NumbaPerformanceWarning
 
 from equity import setup_notices  # noqa: F401  (announces and times the kernels' compilations)
 from equity.paths import cache_dir
@@ -115,4 +117,20 @@ inline_kernel = njit(inline="always", **JIT)
 #: into kernels of their own compiled in half the time but ran up to twice as slow (2026-12-03).
 parallel_kernel = njit(parallel=True, **JIT)
 
-__all__ = ["JIT", "kernel", "inline_kernel", "parallel_kernel", "kernel_cache_dir", "KernelCacheLocator"]
+#: Numba's parallel pipeline with every parallel transformation off: a serial kernel, but simplified
+#: as a parallel one is (copies of variables propagated).  An inlined helper's arguments are copies
+#: of the caller's variables, and each array among them is counted in and out on every call; in a
+#: deal loop calling ``switch.play_phases`` (some twenty arrays) that cost 190 ns a deal, which the
+#: parallel pipeline's copy propagation removes (``switch.play_switch_chunk``: 264 to 82 ns a deal
+#: with nothing to play, 2026-12-05).
+SERIAL_IN_PARALLEL_PIPELINE = {"comprehension": False, "reduction": False, "inplace_binop": False,
+                               "setitem": False, "numpy": False, "stencil": False, "fusion": False,
+                               "prange": False}
+simplified_kernel = njit(parallel=SERIAL_IN_PARALLEL_PIPELINE, **JIT)
+# (Numba warns that such a kernel made nothing parallel, which is the point)
+warnings.filterwarnings("ignore", category=NumbaPerformanceWarning,
+                        message=r"\s*The keyword argument 'parallel=True' was specified but no "
+                                r"transformation for parallel execution was possible")
+
+__all__ = ["JIT", "kernel", "inline_kernel", "parallel_kernel", "simplified_kernel", "kernel_cache_dir",
+           "KernelCacheLocator"]

@@ -50,7 +50,7 @@ from equity._kernels.evaluate import (
     seven_seat_classes,
     wild_cards_class,
 )
-from equity._kernels.pots import _add_shares, hi_lo_shares
+from equity._kernels.pots import _add_shares, count_high_pot, hi_lo_shares, unpack_wins, win_width
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local, shuffle_prefix_sums
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 from equity._kernels.switch import play_phases, rules_from, rules_parts
@@ -891,14 +891,6 @@ def _open_duel_loop(stub, take, trials, s0, s1, s2, s3, seats, n_hole, words, su
 
 
 @inline_kernel
-def _unpack_wins(packed, width, n_players, won):
-    """Add the win counts packed ``width`` bits a seat in ``packed`` to ``won``."""
-    field = (U64(1) << U64(width)) - U64(1)
-    for p in range(n_players):
-        won[p] += np.int64((packed >> U64(width * p)) & field)
-
-
-@inline_kernel
 def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole, words,
                     suit_bits, disp, params, offsets, rank_classes, flush_classes, flush_bias,
                     seven, acc):
@@ -911,11 +903,7 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
     flagged = np.empty(n_players, dtype=np.uint64)
     won = np.zeros(n_players, dtype=np.int64)  # trials won alone
     split = np.zeros((n_players, n_players + 1), dtype=np.int64)  # trials tied among k seats
-    # the wins counted in a register, ``width`` bits a seat, emptied into ``won`` when a seat's
-    # field could fill: an increment of won[winner] per trial, an address known only once the
-    # hands are valued, held the loop up (see _count_outcome)
-    width = min(16, 64 // n_players)
-    capacity = (1 << width) - 1
+    width = win_width(n_players)  # the wins counted in a register (count_high_pot)
     packed = U64(0)
     filled = 0
     for _ in range(trials):
@@ -949,24 +937,8 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
                     classes[p] = _with_flush(classes[p], flagged[p], board_masks | masks,
                                              flush_classes)
                     best = max(best, np.int64(classes[p]))
-        # who wins without branching on it (unpredictable): the best, who holds it, how many
-        ties = 0
-        winner = 0
-        for p in range(n_players):
-            top = np.int64(classes[p] == best)
-            ties += top
-            winner = p if top else winner
-        packed += U64(ties == 1) << U64(width * winner)
-        filled += 1
-        if filled == capacity:
-            _unpack_wins(packed, width, n_players, won)
-            packed = U64(0)
-            filled = 0
-        if ties > 1:
-            for p in range(n_players):
-                if classes[p] == best:
-                    split[p, ties] += 1
-    _unpack_wins(packed, width, n_players, won)
+        packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
+    unpack_wins(packed, width, n_players, won)
     for p in range(n_players):
         acc[0, p] += won[p]
         acc[1, p] += won[p]

@@ -9,7 +9,7 @@ Fisher-Yates shuffle of only the cards dealt).
 import numpy as np
 from numba import prange
 
-from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel, simplified_kernel
 from equity._kernels.bundles import SwitchRecords, SwitchTrace
 from equity._kernels.evaluate import (
     _subset_sums,
@@ -21,8 +21,9 @@ from equity._kernels.evaluate import (
     seven_class,
 )
 from equity._kernels.exchange import GREEDY, LOOKAHEAD, NEVER, SCRIPTED, USER, class_with_wild, greedy_choice
-from equity._kernels.pots import _add_shares
+from equity._kernels.pots import count_high_pot, split_sums, unpack_wins, win_width
 from equity._kernels.rng import fork_local, shuffle_prefix, shuffle_prefix_local
+from equity._kernels.scratch import apart, apart_2d, apart_copy
 from equity._kernels.switch import play_switch_chunk, rules_from, rules_parts
 
 U64 = np.uint64
@@ -286,28 +287,29 @@ def exchange_chunk(hole, board, n_players, active, policies, script, samples, st
 
 
 @inline_kernel
-def _share_pot(classes, live, n_players, shares, share_sum, share_sq, wins, ties):
-    """Share one high pot among the best live ``classes`` and add it to a chunk's per-seat sums
-    (``shares`` is scratch space)."""
+def _count_live_pot(classes, live, n_players, width, packed, filled, won, split):
+    """Count one high pot among the ``live`` seats' ``classes`` as
+    :func:`~equity._kernels.pots.count_high_pot` counts it (a folded seat's class is set below
+    every hand's; a deal where every seat folded counts nothing).  Returns ``(packed, filled)``."""
+    best = np.int64(-1)
     for p in range(n_players):
-        shares[p] = 0.0
-    _add_shares(classes, 0, live, n_players, 1.0, shares)  # the pot rule's one home
-    for p in range(n_players):
-        share = shares[p]
-        if share > 0:
-            share_sum[p] += share
-            share_sq[p] += share * share
-            if share == 1.0:
-                wins[p] += 1
-            else:
-                ties[p] += 1
+        classes[p] = classes[p] if live[p] else -1
+        best = max(best, classes[p])
+    if best < 0:
+        return packed, filled
+    return count_high_pot(classes, best, n_players, width, packed, filled, won, split)
 
 
 @inline_kernel
 def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                          n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                         flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties, seven,
-                         offsets):
+                         flush_classes, flush_bias, won, split, seven, offsets):
+    """The deals of :func:`all_cards_deals`: the pots won alone added to ``won``, those tied among
+    ``k`` seats to ``split[:, k]`` (:func:`~equity._kernels.pots.count_high_pot`)."""
+    classes = apart(n_players, np.int64)
+    width = win_width(n_players)
+    packed = U64(0)
+    filled = 0
     n = cards.shape[0]
     for _ in range(n_deals):
         s0, s1, s2, s3 = shuffle_prefix_local(cards, n, needed, s0, s1, s2, s3)
@@ -317,8 +319,7 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
             card = cards[board_at[t]]
             board_total += card_bits[card]
             board_masks |= suit_bits[card]
-        best = 0
-        n_best = 0
+        best = np.int64(-1)
         for p in range(n_players):
             total = board_total
             masks = board_masks
@@ -333,23 +334,12 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
                 value = np.int64(cards_class(total, masks, disp, params, rank_classes,
                                              flush_classes, flush_bias))
             classes[p] = value
-            if value > best:
-                best = value
-                n_best = 1
-            elif value == best:
-                n_best += 1
-        share = 1.0 / n_best
-        for p in range(n_players):
-            if classes[p] == best:
-                share_sum[p] += share
-                share_sq[p] += share * share
-                if n_best == 1:
-                    wins[p] += 1
-                else:
-                    ties[p] += 1
+            best = max(best, value)
+        packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
+    unpack_wins(packed, width, n_players, won)
 
 
-@kernel
+@simplified_kernel
 def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, share_sum, share_sq, wins,
                     ties):
     """Deals of a game whose hands are the best of all a player's cards and the board, nobody
@@ -372,28 +362,27 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
         n_burns += street_burns[s]
     needed = n_players * n_hole + n_board + n_burns
     order = np.arange(needed).astype(np.int64)
-    hole_at = np.empty(n_players * n_hole, dtype=np.int64)  # positions in the shuffled deck
-    board_at = np.empty(n_board, dtype=np.int64)
-    burns_at = np.empty(n_burns, dtype=np.int64)
+    hole_at = apart(n_players * n_hole, np.int64)  # positions in the shuffled deck
+    board_at = apart(n_board, np.int64)
+    burns_at = apart(n_burns, np.int64)
     deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole_at, board_at, burns_at)
-    cards = deck.copy()
-    classes = np.empty(n_players, dtype=np.int64)
+    cards = apart_copy(deck)
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    won = apart(n_players, np.int64)
+    split = apart_2d(n_players, n_players + 1, np.int64)
     if seven_offsets.shape[0] > 0 and n_hole == 2 and n_board == 5:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              2, 5, seven_words, suit_bits, disp, params, seven_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             True, seven_offsets)
+                             flush_classes, flush_bias, won, split, True, seven_offsets)
     elif seven_offsets.shape[0] > 0:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              n_hole, n_board, seven_words, suit_bits, disp, params, seven_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             True, seven_offsets)
+                             flush_classes, flush_bias, won, split, True, seven_offsets)
     else:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             False, seven_offsets)
+                             flush_classes, flush_bias, won, split, False, seven_offsets)
+    split_sums(won, split, n_players, share_sum, share_sq, wins, ties)
 
 
 @parallel_kernel
@@ -433,22 +422,26 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
     seven = exact_need == 0 and seven_offsets.shape[0] > 0
     words = seven_words if seven else card_bits
     choice_classes = seven_classes if seven else rank_classes
+    width = win_width(n_players)  # the pots won alone counted in a register (count_high_pot)
     for c in prange(states.shape[0]):
         if all_cards:
             all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, streets, tables,
                             share_sum[c], share_sq[c], wins[c], ties[c])
             continue
-        state = states[c].copy()
-        cards = deck.copy()
-        hole = np.empty(n_players * n_hole, dtype=np.uint8)
-        board = np.empty(n_board, dtype=np.uint8)
-        burns = np.empty(n_burns, dtype=np.uint8)
-        classes = np.empty(n_players, dtype=np.int64)
-        live = np.empty(n_players, dtype=np.bool_)
-        shares = np.empty(n_players, dtype=np.float64)
-        hole_totals = np.empty(n_sets, dtype=np.uint64)
-        hole_masks = np.empty(n_sets, dtype=np.uint64)
-        hole_rows = np.empty(n_sets, dtype=np.int64)
+        state = apart_copy(states[c])
+        cards = apart_copy(deck)
+        hole = apart(n_players * n_hole, np.uint8)
+        board = apart(n_board, np.uint8)
+        burns = apart(n_burns, np.uint8)
+        classes = apart(n_players, np.int64)
+        live = apart(n_players, np.bool_)
+        won = apart(n_players, np.int64)
+        split = apart_2d(n_players, n_players + 1, np.int64)
+        packed = U64(0)
+        filled = 0
+        hole_totals = apart(n_sets, np.uint64)
+        hole_masks = apart(n_sets, np.uint64)
+        hole_rows = apart(n_sets, np.int64)
         needed = n_players * n_hole + n_board + n_burns
         for k in range(chunk_deals[c]):
             shuffle_prefix(cards, cards.shape[0], needed, state)
@@ -480,7 +473,9 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
                     classes[p] = choices_class(board_total, board_masks, hole_totals, hole_masks, 0,
                                                n_sets, disp, params, rank_classes, flush_classes,
                                                flush_bias)
-            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
+            packed, filled = _count_live_pot(classes, live, n_players, width, packed, filled, won, split)
+        unpack_wins(packed, width, n_players, won)
+        split_sums(won, split, n_players, share_sum[c], share_sq[c], wins[c], ties[c])
 
 
 @parallel_kernel
@@ -508,15 +503,19 @@ def play_exchange_chunks(states, chunk_deals, deck, n_players, streets, folded, 
         n_burns += street_burns[s]
     has_folds = folded.shape[0] > 0
     n_hole = 2
+    width = win_width(n_players)
     for c in prange(states.shape[0]):
-        state = states[c].copy()
-        cards = deck.copy()
-        hole = np.empty(n_players * n_hole, dtype=np.uint8)
-        board = np.empty(n_board, dtype=np.uint8)
-        burns = np.empty(n_burns, dtype=np.uint8)
-        classes = np.empty(n_players, dtype=np.int64)
-        live = np.empty(n_players, dtype=np.bool_)
-        shares = np.empty(n_players, dtype=np.float64)
+        state = apart_copy(states[c])
+        cards = apart_copy(deck)
+        hole = apart(n_players * n_hole, np.uint8)
+        board = apart(n_board, np.uint8)
+        burns = apart(n_burns, np.uint8)
+        classes = apart(n_players, np.int64)
+        live = apart(n_players, np.bool_)
+        won = apart(n_players, np.int64)
+        split = apart_2d(n_players, n_players + 1, np.int64)
+        packed = U64(0)
+        filled = 0
         needed = n_players * n_hole + n_board + n_burns
         for k in range(chunk_deals[c]):
             shuffle_prefix(cards, cards.shape[0], needed, state)
@@ -553,7 +552,9 @@ def play_exchange_chunks(states, chunk_deals, deck, n_players, streets, folded, 
                 classes[p] = class_with_wild(board_total + card_bits[a] + card_bits[b],
                                              board_masks | suit_bits[a] | suit_bits[b], wild, disp, params,
                                              rank_classes, flush_classes, flush_bias)
-            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
+            packed, filled = _count_live_pot(classes, live, n_players, width, packed, filled, won, split)
+        unpack_wins(packed, width, n_players, won)
+        split_sums(won, split, n_players, share_sum[c], share_sq[c], wins[c], ties[c])
 
 
 @parallel_kernel
@@ -575,24 +576,28 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, rules, f
     draw = rules.draw
     no_cards = np.empty(0, dtype=np.uint8)
     parts = rules_parts(rules)
+    width = win_width(n_players)
     for c in prange(states.shape[0]):
         chunk_rules = rules_from(parts)
         n = chunk_deals[c]
-        state = states[c].copy()
+        state = apart_copy(states[c])
         first = chunk_first_deal[c] * n_players
         fold = folded[first:first + n * n_players]
-        hands = np.empty(n * n_players * hand_size, dtype=np.uint8)
+        hands = apart(n * n_players * hand_size, np.uint8)
         gave = np.empty(n * n_switches * n_players, dtype=np.int16)
         received = np.empty_like(gave)
         drawn = np.empty(n * n_players if draw else 0, dtype=np.int8)
-        discarded = np.empty(n * n_players if draw else 0, dtype=np.uint64)
-        reshuffles = np.empty(n, dtype=np.uint8)
+        discarded = apart(n * n_players if draw else 0, np.uint64)
+        reshuffles = apart(n, np.uint8)
         play_switch_chunk(state, deck, n, n_players, hand_size, chunk_rules, fold,
                           SwitchRecords(hands, gave, received, drawn, discarded, reshuffles),
                           SwitchTrace(False, no_cards, no_cards, no_cards))
-        classes = np.empty(n_players, dtype=np.int64)
-        live = np.empty(n_players, dtype=np.bool_)
-        shares = np.empty(n_players, dtype=np.float64)
+        classes = apart(n_players, np.int64)
+        live = apart(n_players, np.bool_)
+        won = apart(n_players, np.int64)
+        split = apart_2d(n_players, n_players + 1, np.int64)
+        packed = U64(0)
+        filled = 0
         for d in range(n):
             for p in range(n_players):
                 live[p] = not fold[d * n_players + p]
@@ -606,4 +611,6 @@ def play_switch_chunks(states, chunk_deals, deck, n_players, hand_size, rules, f
                         masks |= suit_bits[hands[at + t]]
                     classes[p] = cards_class(total, masks, disp, params, rank_classes,
                                              flush_classes, flush_bias)
-            _share_pot(classes, live, n_players, shares, share_sum[c], share_sq[c], wins[c], ties[c])
+            packed, filled = _count_live_pot(classes, live, n_players, width, packed, filled, won, split)
+        unpack_wins(packed, width, n_players, won)
+        split_sums(won, split, n_players, share_sum[c], share_sq[c], wins[c], ties[c])

@@ -31,6 +31,8 @@ HIGH = 0
 LOW = 1
 HI_LO = 2
 
+U64 = np.uint64
+
 
 @inline_kernel
 def _split(values, o, live, eff, n_players, level, amount, out):
@@ -154,6 +156,62 @@ def settle_rows(high, low, stakes, folded, n_players, mode, stakes_per_row, out)
             if amount > 0:
                 _award(high, low, o, live, eff, p, level, amount, mode, out)
             below = level
+
+
+@inline_kernel
+def win_width(n_players):
+    """Bits a seat's count of pots won alone takes in :func:`count_high_pot`'s register."""
+    return min(16, 64 // n_players)
+
+
+@inline_kernel
+def unpack_wins(packed, width, n_players, won):
+    """Add the counts of pots won alone, packed ``width`` bits a seat in ``packed``, to ``won``."""
+    field = (U64(1) << U64(width)) - U64(1)
+    for p in range(n_players):
+        won[p] += np.int64((packed >> U64(width * p)) & field)
+
+
+@inline_kernel
+def count_high_pot(classes, best, n_players, width, packed, filled, won, split):
+    """Count one high pot among every seat's ``classes`` (``best`` their largest): who wins it
+    alone, in a register ``packed`` ``width`` bits a seat (emptied into ``won`` before a field
+    can fill, ``filled`` the pots it holds), or, tied among ``k`` seats, ``split[seat, k]``.
+    Returns ``(packed, filled)``.
+
+    An increment of ``won[winner]`` per pot, an address known only once every hand is valued,
+    held the showdown loops up; the winner is also found without branching on it."""
+    ties = 0
+    winner = 0
+    for p in range(n_players):
+        top = np.int64(classes[p] == best)
+        ties += top
+        winner = p if top else winner
+    packed += U64(ties == 1) << U64(width * winner)
+    filled += 1
+    if filled == (1 << width) - 1:
+        unpack_wins(packed, width, n_players, won)
+        packed = U64(0)
+        filled = 0
+    if ties > 1:
+        for p in range(n_players):
+            if classes[p] == best:
+                split[p, ties] += 1
+    return packed, filled
+
+
+@inline_kernel
+def split_sums(won, split, n_players, share_sum, share_sq, wins, ties):
+    """Add :func:`count_high_pot`'s counts to a run's per-seat sums: each pot won alone a share of
+    one, each tied among ``k`` seats a share of ``1 / k`` (and its square), counted as a win or a tie."""
+    for p in range(n_players):
+        wins[p] += won[p]
+        share_sum[p] += won[p]
+        share_sq[p] += won[p]
+        for k in range(2, n_players + 1):
+            ties[p] += split[p, k]
+            share_sum[p] += split[p, k] / k
+            share_sq[p] += split[p, k] / (k * k)
 
 
 @inline_kernel

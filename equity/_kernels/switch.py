@@ -44,7 +44,7 @@ says), by both the deal engine (:func:`play_switch_chunk`) and the calculator
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from equity._kernels import inline_kernel, kernel
+from equity._kernels import inline_kernel, kernel, simplified_kernel
 from equity._kernels.bundles import DrawValues, SwitchRules
 from equity._kernels.rng import _below_local, fork_local, shuffle_prefix, xoshiro_next
 from equity.cards import JOKERS
@@ -677,7 +677,7 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def play_switch_chunk(state, deck_cards, n_deals, n_players, hand_size, rules, folded, out, trace):
     """Play ``n_deals`` Switch deals: deal, then the phases (:func:`play_phases`).
 
