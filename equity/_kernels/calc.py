@@ -25,7 +25,7 @@ before or after anything else gives the same distribution.
 import numpy as np
 from numba import prange
 
-from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel, simplified_kernel
 from equity._kernels.bundles import SwitchTrace
 from equity._kernels.evaluate import (
     FLUSH_MASKS,
@@ -752,7 +752,7 @@ def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, word
     return first_wins, second_wins, trials - first_wins - second_wins, s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, hole, known_board, card_bits, suit_bits,
                        disp, params, rank_classes, flush_classes, flush_bias, seven_words,
                        seven_offsets, seven_classes):
@@ -950,7 +950,7 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_duel_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_hole, known_board,
                      suit_bits, disp, params, flush_classes, flush_bias, seven_words, seven_offsets,
                      seven_classes, acc):
@@ -978,7 +978,7 @@ def _open_duel_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_ho
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_duel_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_hole, known_board,
                      card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
                      acc):
@@ -991,7 +991,7 @@ def _open_duel_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_ho
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_many_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_players, n_hole,
                      known_board, suit_bits, disp, params, flush_classes, flush_bias, seven_words,
                      seven_offsets, seven_classes, acc):
@@ -1002,7 +1002,7 @@ def _open_many_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_pl
                            flush_classes, flush_bias, True, acc)
 
 
-@kernel
+@simplified_kernel
 def _open_many_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_players, n_hole,
                      known_board, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
                      flush_bias, acc):
