@@ -137,7 +137,10 @@ def test_the_same_seed_gives_the_same_folds_and_never_is_no_policy():
     assert a.equals(b) and (a.gave_up_rate > 0).all()
     never = simulate("eldorado", 3, 2000, seed=SEED, fold_policy="never", aggregate=True)
     plain = simulate("eldorado", 3, 2000, seed=SEED, aggregate=True)
-    assert np.array_equal(never.equity, plain.equity) and (never.gave_up_rate == 0).all()
+    # the same deals and exchanges: without a fold policy the aggregate comes from the fused
+    # exchange kernel, which sums the shares in another order (equal to the last bits)
+    np.testing.assert_allclose(never.equity, plain.equity, rtol=0, atol=1e-12)
+    assert np.array_equal(never.swap_rate, plain.swap_rate) and (never.gave_up_rate == 0).all()
 
 
 def test_calc_plays_the_fold_policy_after_the_exchange():
