@@ -81,3 +81,40 @@ def test_the_same_numbers_on_one_and_two_threads():
         numba.set_num_threads(before)
     assert one.equity.tolist() == two.equity.tolist()
     assert one.stderr.tolist() == two.stderr.tolist()
+
+
+LOOPS = ("fixed_duel", "open_duel", "open_many", "fixed_tables", "trial_loop")
+
+
+@pytest.mark.parametrize("game, hands, board, loop, lookup", [
+    ("holdem", ["AhKh", "QsQd"], "Qh7c2d", "fixed_duel", "seven"),  # (no board: the SIMD blocks)
+    ("egyptian", ["AhKh", "QsQd"], "Qh7c2d", "fixed_duel", "card"),  # six-card hands: card sums
+    ("holdem", ["AhKh", "random"], "", "open_duel", "seven"),
+    ("egyptian", ["AhKh", "random"], "Qh7c2d", "open_duel", "card"),
+    ("holdem", ["AhKh", "random", "random"], "", "open_many", "seven"),
+    ("holdem", ["AhKh", "QQ+"], "", "trial_loop", "seven"),  # a range heads-up: a duel's scoring
+    ("holdem", ["AhKh", "QQ+", "random"], "", "trial_loop", None),  # the general showdown
+    ("omaha", ["AhKhQhJh", "2c3c4d5d"], "", "fixed_tables", None),  # exact rule: the seat tables
+    ("omaha", ["AhKhQhJh", "random"], "", "trial_loop", None),
+])
+def test_each_call_names_one_loop_and_at_most_one_lookup(monkeypatch, game, hands, board, loop, lookup):
+    """Numba leaves out of a compile only the blocks whose flag is None (a flag that is True
+    prunes nothing else), so each call must set exactly the loop it plays and the one lookup of
+    a duel or open seats, every other flag None, and the general showdown only where neither
+    scores in registers."""
+    calls = []
+    real = sampling.sample_plain
+
+    def spy(*args):
+        calls.append(sampling.LoopFlags(*args[10:18]))
+        return real(*args)
+
+    monkeypatch.setattr(sampling, "sample_plain", spy)
+    calc(game, hands, board=board or None, trials=2_000, seed=3)
+    assert calls
+    for flags in calls:
+        assert all(getattr(flags, name) in (True, None) for name in flags._fields)
+        assert [name for name in LOOPS if getattr(flags, name)] == [loop]
+        assert flags.seven_duel is (True if lookup == "seven" else None)
+        assert flags.card_duel is (True if lookup == "card" else None)
+        assert flags.showdown is (None if lookup else True)

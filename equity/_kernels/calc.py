@@ -1045,8 +1045,8 @@ def _through_seven(exact_need, low_rule, seven_offsets, seven_low_classes):
 
 
 def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_board, n_board, tables,
-                 wild_tables, duel, showdown, fixed_duel, seven_duel, open_duel, open_many, fixed_tables,
-                 sums, dealt):
+                 wild_tables, showdown, fixed_duel, seven_duel, card_duel, open_duel, open_many,
+                 fixed_tables, trial_loop, sums, dealt):
     """Monte Carlo trials of a game with no phase and a high pot, chunk ``c`` from ``states[c]``.
 
     A hand is the best of the whole board with any one choice of hole cards
@@ -1058,28 +1058,29 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
     won with the high hand) and ``dealt[c]`` (trials played; fewer than asked when
     the range seats' combos never fit).
 
-    Exactly one of ``duel`` and ``showdown`` is None (both are in the open-seat loops, below):
-    ``duel`` is True for a heads-up duel (two
-    seats, each hand all of its hole cards and the board, a high pot, no wild card), scored in
-    registers (twice as fast), ``showdown`` True for every other spot (:func:`_score_board`).
-    Each scoring is under the test of its own argument, ``is not None``: Numba removes a branch
-    on an argument that is None before compiling (and on no other value), so a call compiles
-    only the scoring it uses (a duel without the general showdown and the seats' tables: the
-    first Monte Carlo calculation compiled 2.4 times faster).
+    The flags that follow (each True or None) choose what a call compiles and plays; each block
+    is under the test of its own flag, ``is not None``: Numba removes a branch on an argument
+    that is None before compiling, so a call compiles only the loop and the scoring it uses (a
+    duel without the general showdown and the seats' tables: the first Monte Carlo calculation
+    compiled 2.4 times faster).  It removes nothing on any other value: a branch under
+    ``flag is None`` (or an ``else``) is compiled even where ``flag`` is True, so every block
+    that some call leaves out has a flag of its own that is None there.
 
-    Within a duel, ``fixed_duel`` and ``seven_duel`` (each True or None, None outside a duel) are
-    the same kind of switch: ``fixed_duel`` True when both hands are fixed (the loop of
-    :func:`_fixed_duel_trials` alone is compiled, not the general trial loop), None otherwise (the
-    trial loop alone); ``seven_duel`` True when hands are valued through the seven-card tables,
-    None through the card-sum tables (one lookup compiled, not both).  They must say what the
-    tables and seats say (:func:`equity.calculator.showdown.table_args` and the sampler set them).
+    ``showdown`` is True for every spot but a heads-up duel (two seats, each hand all of its
+    hole cards and the board, a high pot, no wild card), which is scored in registers (twice as
+    fast) and needs no seat rows nor tally.  In a duel, ``seven_duel`` is True when hands are
+    valued through the seven-card tables and ``card_duel`` when through the card-sum tables (one
+    lookup compiled, not both), and ``fixed_duel`` True when both hands are fixed (the loop of
+    :func:`_fixed_duel_trials`).  ``trial_loop`` is True where the general trial loop plays (no
+    fixed duel, open-seat loop nor seat-table loop), None elsewhere.  The flags must say what the
+    tables and seats say (:func:`equity.calculator.sampling.loop_flags` sets them).
 
     ``open_duel`` and ``open_many`` (each True or None, at most one True) are two more loops of
     the same kind, for seats that are fixed hands or random ones (no range), each hand all of its
     cards and the board, a high pot and no wild card: ``open_duel`` heads-up but for two fixed
     hands (:func:`_open_duel_seven`), ``open_many`` three seats or more
-    (:func:`_open_many_seven`); with ``duel`` and ``showdown`` None (no trial loop, rows nor
-    seat tables are compiled or made) and ``seven_duel`` saying which lookup, as in a duel.
+    (:func:`_open_many_seven`); with ``showdown`` None (no trial loop, rows nor seat tables are
+    compiled or made) and ``seven_duel`` or ``card_duel`` saying which lookup, as in a duel.
 
     ``fixed_tables`` (True or None) is one more: two fixed hands that are not all of their cards
     with the board (Omaha's exact rule, Tahoe's hole choices), no wild card, a high or hi-lo pot,
@@ -1131,7 +1132,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
         packed = U64(0)  # heads-up outcomes counted in a register (_count_outcome)
         filled = 0
         done = 0
-        first_wins = 0  # heads-up outcomes, counted in registers (see ``duel``)
+        first_wins = 0  # heads-up outcomes, counted in registers (a duel)
         second_wins = 0
         splits = 0
         take = _random_take(kinds, n_players, n_hole) + n_board - n_known
@@ -1149,7 +1150,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
                     stub, take, chunk_trials[c], s0, s1, s2, s3, kinds, hole, n_hole, known_board,
                     suit_bits, disp, params, flush_classes, flush_bias, seven_words, seven_offsets,
                     seven_classes, acc)
-            else:
+            if card_duel is not None:
                 s0, s1, s2, s3 = _open_duel_cards(
                     stub, take, chunk_trials[c], s0, s1, s2, s3, kinds, hole, n_hole, known_board,
                     card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias, acc)
@@ -1160,7 +1161,7 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
                     stub, take, chunk_trials[c], s0, s1, s2, s3, kinds, hole, n_players, n_hole,
                     known_board, suit_bits, disp, params, flush_classes, flush_bias, seven_words,
                     seven_offsets, seven_classes, acc)
-            else:
+            if card_duel is not None:
                 s0, s1, s2, s3 = _open_many_cards(
                     stub, take, chunk_trials[c], s0, s1, s2, s3, kinds, hole, n_players, n_hole,
                     known_board, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
@@ -1173,51 +1174,51 @@ def _sample_plain(states, chunk_trials, stub0, n_players, n_hole, seats, known_b
                 seven_offsets, flush_classes, flush_bias, tally)
             done = chunk_trials[c]
         # (each loop compiles alone: a test of one argument each)
-        if fixed_duel is None and fixed_tables is None:
-            if open_duel is None:
-                if open_many is None:
-                    for _ in range(chunk_trials[c]):
-                        if has_ranges:
-                            if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds,
-                                              has_ranges, range_start, combos, cumulative,
-                                              combo_masks, n_known, hole, board):
-                                break
-                        else:  # the same cards as deal_trial, the generator's state kept in locals
-                            s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
-                            _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
-                        board_total = known_total
-                        board_masks = known_masks
-                        for b in range(n_known, n_board):
-                            board_total += words[board[b]]
-                            board_masks |= suit_bits[board[b]]
-                        if not every_seat_fixed:
-                            for p in range(n_players):
-                                if kinds[p] != FIXED:
-                                    _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
-                                               suit_bits, totals, masks)
-                                    if showdown is not None:  # (a duel needs no rows nor tally)
-                                        _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
-                        if duel is not None:
-                            if seven_duel is not None:
-                                first, second = _duel_seven(board_total, board_masks, totals, masks,
-                                                            seven_offsets, lookup_classes, flush_classes,
-                                                            flush_bias)
-                            else:
-                                first, second = _duel_cards(board_total, board_masks, totals, masks, disp,
-                                                            params, lookup_classes, flush_classes, flush_bias)
-                            first_wins += first
-                            second_wins += second
-                            splits += 1 - first - second
-                        if showdown is not None:
-                            code = _score_board(board_total, board_masks, totals, masks, n_players, n_sets,
-                                                set_len, exact_need, all_cards, low_rule, disp, params, rows,
-                                                exact_classes, lookup_classes, flush_classes, flush_bias,
-                                                low_classes, exact_low_classes, classes, lows, shares, live,
-                                                acc, wild_tables, (seat_high, seat_low, seat_flush), seven,
-                                                seven_offsets, seven_low_classes)
-                            if code >= 0:
-                                packed, filled = _count_outcome(code, packed, filled, tally)
-                        done += 1
+        if trial_loop is not None:
+            for _ in range(chunk_trials[c]):
+                if has_ranges:
+                    if not deal_trial(state, stub, stub.shape[0], n_players, n_hole, kinds,
+                                      has_ranges, range_start, combos, cumulative,
+                                      combo_masks, n_known, hole, board):
+                        break
+                else:  # the same cards as deal_trial, the generator's state kept in locals
+                    s0, s1, s2, s3 = shuffle_prefix_local(stub, stub.shape[0], take, s0, s1, s2, s3)
+                    _place_dealt(stub, n_players, n_hole, kinds, n_known, hole, board)
+                board_total = known_total
+                board_masks = known_masks
+                for b in range(n_known, n_board):
+                    board_total += words[board[b]]
+                    board_masks |= suit_bits[board[b]]
+                if not every_seat_fixed:
+                    for p in range(n_players):
+                        if kinds[p] != FIXED:
+                            _seat_sums(hole, p, n_hole, n_sets, hole_sets, hole_set_len, words,
+                                       suit_bits, totals, masks)
+                            if showdown is not None:  # (a duel needs no rows nor tally)
+                                _seat_rows(totals, p, n_sets, disp, params, hole_index, rows)
+                if seven_duel is not None:  # (a duel, through the seven-card tables)
+                    first, second = _duel_seven(board_total, board_masks, totals, masks,
+                                                seven_offsets, lookup_classes, flush_classes,
+                                                flush_bias)
+                    first_wins += first
+                    second_wins += second
+                    splits += 1 - first - second
+                if card_duel is not None:  # (a duel, through the card-sum tables)
+                    first, second = _duel_cards(board_total, board_masks, totals, masks, disp,
+                                                params, lookup_classes, flush_classes, flush_bias)
+                    first_wins += first
+                    second_wins += second
+                    splits += 1 - first - second
+                if showdown is not None:
+                    code = _score_board(board_total, board_masks, totals, masks, n_players, n_sets,
+                                        set_len, exact_need, all_cards, low_rule, disp, params, rows,
+                                        exact_classes, lookup_classes, flush_classes, flush_bias,
+                                        low_classes, exact_low_classes, classes, lows, shares, live,
+                                        acc, wild_tables, (seat_high, seat_low, seat_flush), seven,
+                                        seven_offsets, seven_low_classes)
+                    if code >= 0:
+                        packed, filled = _count_outcome(code, packed, filled, tally)
+                done += 1
         _add_duels(first_wins, second_wins, splits, acc)
         if showdown is not None:  # (a duel needs no rows nor tally)
             _add_tally(tally, packed, low_rule, live, acc)

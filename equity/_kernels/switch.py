@@ -440,23 +440,27 @@ def memo_keep(hands, base, p, policy, limit, limit_with_ace, fixed_hole, memo):
     calculator a known hand changes by at most one card before the draw (one switch), so its
     decisions are a few hundred, each made once.
     """
-    if memo.shape[0] == 0 or memo[p, 5, 1] == -2:
-        return policy_keep(hands, base, policy, limit, limit_with_ace)
-    changed = 0
+    # one call of policy_keep, inlined once (three calls made this helper's code three times
+    # over in every kernel that plays a draw, and its compile the slowest of the toolkit)
+    remembered = memo.shape[0] > 0 and memo[p, 5, 1] != -2
     where = 5
     card = 0
-    for k in range(5):
-        c = np.int64(hands[base + k])
-        differs = c != np.int64(fixed_hole[base + k])
-        changed += differs
-        where = k if differs else where
-        card = c if differs else card
-    if changed > 1:
-        return policy_keep(hands, base, policy, limit, limit_with_ace)
-    keep = np.int64(memo[p, where, card])
+    keep = np.int64(-1)
+    if remembered:
+        changed = 0
+        for k in range(5):
+            c = np.int64(hands[base + k])
+            differs = c != np.int64(fixed_hole[base + k])
+            changed += differs
+            where = k if differs else where
+            card = c if differs else card
+        remembered = changed <= 1
+        if remembered:
+            keep = np.int64(memo[p, where, card])
     if keep < 0:
-        keep = policy_keep(hands, base, policy, limit, limit_with_ace)
-        memo[p, where, card] = keep
+        keep = np.int64(policy_keep(hands, base, policy, limit, limit_with_ace))
+        if remembered:
+            memo[p, where, card] = keep
     return keep
 
 
@@ -647,33 +651,40 @@ def play_phases(hands, n_players, hand_size, active, rules, scratch, gave, recei
     else:
         d0, d1, d2, d3 = s0, s1, s2, s3  # (set below)
         w0, w1, w2, w3 = s0, s1, s2, s3
-    for _ in range(rules.n_switches_before):
-        s0, s1, s2, s3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
-                                           gave, received, gave_at, s0, s1, s2, s3)
+    # every switch through one call of switch_step_local (inlined once, not once before the
+    # draw and once after it): step ``n_before`` is the draw, the switches before it play on
+    # the deal's stream and those after it on the draw's (``w``)
+    n_before = rules.n_switches_before
+    n_after = rules.n_switches_after if rules.draw else 0
+    for step in range(n_before + 1 + n_after):
+        if step == n_before:
+            if rules.draw:
+                lost_at = gave_at - n_players if n_before > 0 else -1
+                if not forked:
+                    d0, d1, d2, d3 = s0, s1, s2, s3
+                d0, d1, d2, d3 = draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds,
+                                                 drawn, discarded, draw_at, fixed_hole, memo, d0, d1, d2, d3)
+                trace_at += 1
+                if trace.on:
+                    _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
+                if not forked:
+                    w0, w1, w2, w3 = d0, d1, d2, d3
+            continue
+        before = step < n_before
+        a0, a1, a2, a3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse, scratch,
+                                           gave, received, gave_at, s0 if before else w0,
+                                           s1 if before else w1, s2 if before else w2,
+                                           s3 if before else w3)
+        if before:
+            s0, s1, s2, s3 = a0, a1, a2, a3
+        else:
+            w0, w1, w2, w3 = a0, a1, a2, a3
         gave_at += n_players
         trace_at += 1
         if trace.on:
             _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
-    if rules.draw:
-        lost_at = gave_at - n_players if rules.n_switches_before > 0 else -1
-        if not forked:
-            d0, d1, d2, d3 = s0, s1, s2, s3
-        d0, d1, d2, d3 = draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds,
-                                         drawn, discarded, draw_at, fixed_hole, memo, d0, d1, d2, d3)
-        trace_at += 1
-        if trace.on:
-            _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
-        if not forked:
-            w0, w1, w2, w3 = d0, d1, d2, d3
-        for _ in range(rules.n_switches_after):
-            w0, w1, w2, w3 = switch_step_local(hands, n_players, hand_size, active, rules.reverse,
-                                               scratch, gave, received, gave_at, w0, w1, w2, w3)
-            gave_at += n_players
-            trace_at += 1
-            if trace.on:
-                _snapshot(hands, deck, ds, trace.hands, trace.stub, trace.pile, trace_at)
-        if not forked:
-            s0, s1, s2, s3 = w0, w1, w2, w3
+    if rules.draw and not forked:
+        s0, s1, s2, s3 = w0, w1, w2, w3
     return s0, s1, s2, s3
 
 

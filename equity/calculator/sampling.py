@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,7 +31,8 @@ from equity.switch import board_switches, switch_hole_cards, switch_plan, switch
 from equity.tables import tables_for
 from equity.vector import blocks_enabled
 
-__all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "Sampler", "sample"]
+__all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "LoopFlags",
+           "Sampler", "loop_flags", "sample"]
 
 #: Trials when neither ``trials`` nor ``precision`` is given and enumeration is too long.
 DEFAULT_TRIALS = 1_000_000
@@ -124,6 +126,43 @@ def _no_fit() -> InvalidInputError:
                              f"(no fitting draw in {100_000} tries): narrow them or check the cards")
 
 
+class LoopFlags(NamedTuple):
+    """Which loop and scoring a call of ``sample_plain`` compiles and plays, each True or None
+    (Numba compiles a block under ``flag is not None`` only where the flag is True: see
+    :func:`equity._kernels.calc.sample_plain`)."""
+
+    showdown: bool | None  # every spot but a heads-up duel: the general scoring
+    fixed_duel: bool | None  # a duel of two fixed hands
+    seven_duel: bool | None  # a duel (or open seats) valued through the seven-card tables
+    card_duel: bool | None  # ... through the card-sum tables
+    open_duel: bool | None  # fixed and random seats, heads-up
+    open_many: bool | None  # fixed and random seats, three or more
+    fixed_tables: bool | None  # two fixed hands through their seat tables
+    trial_loop: bool | None  # the general trial loop
+
+
+def loop_flags(q: Question, tables, wild_tables, duel: bool | None, fixed_tables: bool) -> LoopFlags:
+    """The :class:`LoopFlags` of a spot: ``tables`` and ``wild_tables`` as
+    :func:`~equity.calculator.showdown.table_args` gives them, ``duel`` its duel (True or None),
+    ``fixed_tables`` whether the loop of two fixed hands through their seat tables plays it."""
+    fixed_duel = duel is not None and all(s.kind == FIXED for s in q.seats)
+    seven = tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
+    # fixed and random seats (no range), each hand all its cards, a high pot, no wild card:
+    # an open-seat loop alone (no trial loop, no seat tables), heads-up or for more seats
+    open_seats = (not fixed_duel and q.mode == "high" and wild_tables is None
+                  and hand_is_all_cards(q.game) and all(s.kind != RANGE for s in q.seats))
+    showdown = duel is None and not open_seats
+    scored_in_registers = duel is not None or open_seats  # (the lookup is chosen here alone)
+    special = fixed_duel or open_seats or fixed_tables
+
+    def flag(value: bool) -> bool | None:
+        return True if value else None
+
+    return LoopFlags(flag(showdown), flag(fixed_duel), flag(scored_in_registers and seven),
+                     flag(scored_in_registers and not seven), flag(open_seats and q.players == 2),
+                     flag(open_seats and q.players > 2), flag(fixed_tables), flag(not special))
+
+
 class Sampler:
     """Plays chunks ``k`` (random stream ``(seed, k)``) of a calculation and adds them to the sums."""
 
@@ -215,32 +254,19 @@ class Sampler:
             for row in range(count):
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
-        tables, wild_tables, duel, showdown = table_args(q)
-        # within a duel, compile only the loop (two fixed hands, or the trial loop) and the table
-        # lookup (seven-card or card-sum) the spot takes: True or None, as sample_plain reads them
-        fixed_duel = True if duel and all(s.kind == FIXED for s in q.seats) else None
-        seven_duel = True if duel and tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0 else None
-        # fixed and random seats (no range), each hand all its cards, a high pot, no wild card:
-        # an open-seat loop alone (no trial loop, no seat tables), heads-up or for more seats
-        open_seats = (fixed_duel is None and q.mode == "high" and wild_tables is None
-                      and hand_is_all_cards(q.game) and all(s.kind != RANGE for s in q.seats))
-        open_duel = True if open_seats and q.players == 2 else None
-        open_many = True if open_seats and q.players > 2 else None
-        if open_seats:  # (seven_duel: which lookup, as in a duel)
-            duel = showdown = None
-            seven_duel = True if tables.seven_offsets.shape[0] > 0 else None
-        fixed_tables = True if self._fixed_tables(tables, wild_tables, showdown) else None
+        tables, wild_tables, duel, _ = table_args(q)
+        fixed_tables = self._fixed_tables(tables, wild_tables, duel is None)
+        flags = loop_flags(q, tables, wild_tables, duel, fixed_tables)
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
-                         q.game.board_cards, tables, wild_tables, duel, showdown, fixed_duel, seven_duel,
-                         open_duel, open_many, fixed_tables, chunk_sums, dealt)
+                         q.game.board_cards, tables, wild_tables, *flags, chunk_sums, dealt)
         if (dealt < sizes).any():
             raise _no_fit()
         for row in range(count):
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
 
-    def _fixed_tables(self, tables, wild_tables, showdown) -> bool:
+    def _fixed_tables(self, tables, wild_tables, showdown: bool) -> bool:
         """Whether ``sample_plain``'s loop of two fixed hands through their seat tables plays this
         spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, a
         whole board of five cards to deal, no wild card, hands that are not all of their cards
@@ -248,7 +274,7 @@ class Sampler:
         tables (with their low, in a hi-lo pot) or through the seven-card tables with several hole
         choices (with the low over those choices)."""
         q = self.q
-        if (q.players != 2 or showdown is None or wild_tables is not None or hand_is_all_cards(q.game)
+        if (q.players != 2 or not showdown or wild_tables is not None or hand_is_all_cards(q.game)
                 or any(s.kind != FIXED for s in q.seats) or q.game.board_cards - len(q.board) != 5):
             return False
         seven_low = tables.low_rule == 2 and tables.seven_low_classes.shape[0] > 0
