@@ -469,12 +469,17 @@ def _fused_blocks(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, sho
             bar.update(int(sizes.sum()))
 
 
+def _board_deal_inputs(s: _Setup) -> tuple[Streets, np.ndarray, np.ndarray]:
+    """What the fused kernels of a board game deal from: the game's streets, its deck, and who
+    folded (bool[deals, players], or no rows for nobody)."""
+    folded = s.folded if s.folded is not None and s.folded.any() else np.zeros((0, s.players), dtype=bool)
+    return Streets(*_streets(s.game)), np.array(s.game.deck, dtype=np.uint8), folded
+
+
 def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, show: bool) -> None:
     """The aggregated form of a game with no phase from the fused kernel (:func:`play_plain_chunks`)."""
     g, players = s.game, s.players
-    streets = Streets(*_streets(g))
-    deck = np.array(g.deck, dtype=np.uint8)
-    folded = s.folded if s.folded is not None and s.folded.any() else np.zeros((0, players), dtype=bool)
+    streets, deck, folded = _board_deal_inputs(s)
     tables = hand_tables(g)
 
     def play(states, sizes, starts, sums):
@@ -496,9 +501,7 @@ def _aggregate_exchange(s: _Setup, deals: int, first_chunk: int, totals: SeatSum
     """The aggregated form of El Dorado from the fused exchange kernel (:func:`play_exchange_chunks`):
     the deals and exchanges of :func:`_play_chunk`, on every thread."""
     g, players = s.game, s.players
-    streets = Streets(*_streets(g))
-    deck = np.array(g.deck, dtype=np.uint8)
-    folded = s.folded if s.folded is not None and s.folded.any() else np.zeros((0, players), dtype=bool)
+    streets, deck, folded = _board_deal_inputs(s)
     tables = exchange_tables(g)
 
     def play(states, sizes, starts, sums):

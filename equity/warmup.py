@@ -123,6 +123,8 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
         )))
     steps.append(("simulate", calls(
         lambda: equity.simulate(game, 3, 2_000, seed=1, progress=False),
+        # the per-seat sums: the fused deal kernels (play_plain_chunks and its kin), where they apply
+        lambda: equity.simulate(game, 3, 2_000, seed=1, progress=False, aggregate=True),
         (lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="hi_lo")) if hi_lo else None,
         (lambda: equity.simulate(game, 6, 500, seed=1, progress=False, pot="low")) if low else None,
     )))

@@ -5,6 +5,7 @@ import itertools
 import numpy as np
 import pytest
 import reference as R
+from numba import njit
 
 import equity
 from equity.deal import deal_from_order, exchange
@@ -502,14 +503,18 @@ def test_spanish_deal_order_by_hand() -> None:
     assert d["board"] == "9d8cAsQdTs"
 
 
+@njit
+def _give_first_for_last(hole, flop, wild, seat, players):
+    """A user's exchange policy: give the first hole card for the last flop card unless a wild
+    rank exists; heads-up, a code outside -1..5 (one compiled policy serves both tests below:
+    the kernel it is compiled into takes half a minute)."""
+    if players == 2:
+        return 9
+    return -1 if wild >= 0 else 3 * 0 + 2
+
+
 def test_a_user_policy_compiled_with_numba_decides_the_swaps() -> None:
-    from numba import njit
-
-    @njit
-    def give_first_for_last(hole, flop, wild, seat, players):
-        # always give the first hole card for the last flop card, unless a wild exists
-        return -1 if wild >= 0 else 3 * 0 + 2
-
+    give_first_for_last = _give_first_for_last
     after = exchange(["9c9d", "Kh4h", "2c3d"], "7dQs4c", policies=give_first_for_last)
     # seat 0 swaps 9c for 4c (nines wild); later seats see a wild rank and keep
     assert after["hole"][0] == "4c9d"
@@ -554,14 +559,8 @@ def test_one_deal_has_no_standard_error() -> None:
 
 
 def test_a_user_policy_returning_a_bad_code_is_named() -> None:
-    from numba import njit
-
-    @njit
-    def broken(hole, flop, wild, seat, players):
-        return 9
-
     with pytest.raises(equity.InvalidInputError, match="seat 0 returned a code outside -1..5"):
-        exchange(["9c9d", "Kh4h"], "7dQs4c", policies=broken)
+        exchange(["9c9d", "Kh4h"], "7dQs4c", policies=_give_first_for_last)  # heads-up: 9
 
 
 def test_fused_results_do_not_depend_on_the_thread_count() -> None:

@@ -183,6 +183,19 @@ def test_warmup_asks_each_game_only_what_it_takes_and_never_passes_over_an_error
         step()
 
 
+def test_warmup_compiles_the_aggregated_deals_too(monkeypatch) -> None:
+    """``simulate(..., aggregate=True)`` runs on kernels of its own (the fused deal kernels), so
+    the warm-up asks it as well as the per-deal rows, for every game."""
+    from equity import warmup as module
+
+    asked = []
+    monkeypatch.setattr(equity, "simulate", lambda game, *args, **options: asked.append(
+        (game, options.get("aggregate", False))))
+    for game in ("holdem", "eldorado", "switch"):
+        dict(module._steps_of(game))["simulate"]()
+        assert {aggregate for g, aggregate in asked if g == game} == {False, True}, game
+
+
 def test_warmup_runs_the_steps_it_lists() -> None:
     from equity.warmup import warmup
 
