@@ -148,7 +148,7 @@ def seat_table_switch(monkeypatch):
     kernel = sampling.sample_plain
 
     def spying(*args):
-        seen.append(args[16])
+        seen.append(sampling.LoopFlags(*args[10:18]).fixed_tables)
         return kernel(*args)
 
     monkeypatch.setattr(sampling, "sample_plain", spying)
@@ -169,7 +169,7 @@ def test_two_fixed_hands_through_seat_tables_play_the_general_loops_deals(monkey
     seen = seat_table_switch
     fused = calc(game, hands, hi_lo=hi_lo, trials=70_000, seed=6)
     assert seen == [True]
-    monkeypatch.setattr(sampling.Sampler, "_fixed_tables", lambda self, *args: False)
+    monkeypatch.setattr(sampling, "plays_seat_tables", lambda *args: False)
     general = calc(game, hands, hi_lo=hi_lo, trials=70_000, seed=6)
     assert seen == [True, None]
     numeric = [c for c in fused.columns if pd.api.types.is_numeric_dtype(fused[c])]

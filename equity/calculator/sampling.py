@@ -32,7 +32,7 @@ from equity.tables import tables_for
 from equity.vector import blocks_enabled
 
 __all__ = ["DEFAULT_TRIALS", "CHUNK_TRIALS", "MAX_PRECISION_TRIALS", "MAX_LISTED_DEALS", "LoopFlags",
-           "Sampler", "loop_flags", "sample"]
+           "Sampler", "loop_flags", "plays_seat_tables", "sample"]
 
 #: Trials when neither ``trials`` nor ``precision`` is given and enumeration is too long.
 DEFAULT_TRIALS = 1_000_000
@@ -141,11 +141,28 @@ class LoopFlags(NamedTuple):
     trial_loop: bool | None  # the general trial loop
 
 
-def loop_flags(q: Question, tables, wild_tables, duel: bool | None, fixed_tables: bool) -> LoopFlags:
-    """The :class:`LoopFlags` of a spot: ``tables`` and ``wild_tables`` as
-    :func:`~equity.calculator.showdown.table_args` gives them, ``duel`` its duel (True or None),
-    ``fixed_tables`` whether the loop of two fixed hands through their seat tables plays it."""
+def plays_seat_tables(q: Question, tables, wild_tables, showdown: bool) -> bool:
+    """Whether ``sample_plain``'s loop of two fixed hands through their seat tables plays this
+    spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, a
+    whole board of five cards to deal, no wild card, hands that are not all of their cards
+    with the board, valued by the exact-rule tables (with their low, in a hi-lo pot) or through
+    the seven-card tables with several hole choices (with the low over those choices)."""
+    if (q.players != 2 or not showdown or wild_tables is not None or hand_is_all_cards(q.game)
+            or any(s.kind != FIXED for s in q.seats) or q.game.board_cards - len(q.board) != 5):
+        return False
+    seven_low = tables.low_rule == 2 and tables.seven_low_classes.shape[0] > 0
+    seven = (tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
+             and (tables.low_rule == 0 or seven_low))
+    if seven:
+        return tables.hole_sets.shape[0] > 1
+    return tables.exact_need > 0 and tables.low_rule in (0, 1)
+
+
+def loop_flags(q: Question, tables, wild_tables, duel: bool | None) -> LoopFlags:
+    """The :class:`LoopFlags` of a spot: ``tables``, ``wild_tables`` and ``duel`` (True or None)
+    as :func:`~equity.calculator.showdown.table_args` gives them."""
     fixed_duel = duel is not None and all(s.kind == FIXED for s in q.seats)
+    fixed_tables = plays_seat_tables(q, tables, wild_tables, duel is None)
     seven = tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
     # fixed and random seats (no range), each hand all its cards, a high pot, no wild card:
     # an open-seat loop alone (no trial loop, no seat tables), heads-up or for more seats
@@ -255,8 +272,7 @@ class Sampler:
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
         tables, wild_tables, duel, _ = table_args(q)
-        fixed_tables = self._fixed_tables(tables, wild_tables, duel is None)
-        flags = loop_flags(q, tables, wild_tables, duel, fixed_tables)
+        flags = loop_flags(q, tables, wild_tables, duel)
         with threads_for(int(sizes.sum()) * q.players):
             sample_plain(states, sizes, self.stub, q.players, q.n_hole, SeatCards(*self.arrays), q.board,
                          q.game.board_cards, tables, wild_tables, *flags, chunk_sums, dealt)
@@ -265,24 +281,6 @@ class Sampler:
         for row in range(count):
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
-
-    def _fixed_tables(self, tables, wild_tables, showdown: bool) -> bool:
-        """Whether ``sample_plain``'s loop of two fixed hands through their seat tables plays this
-        spot (``equity._kernels.calc._fixed_tables_loop``): heads-up, both hands given whole, a
-        whole board of five cards to deal, no wild card, hands that are not all of their cards
-        with the board, valued by the exact-rule
-        tables (with their low, in a hi-lo pot) or through the seven-card tables with several hole
-        choices (with the low over those choices)."""
-        q = self.q
-        if (q.players != 2 or not showdown or wild_tables is not None or hand_is_all_cards(q.game)
-                or any(s.kind != FIXED for s in q.seats) or q.game.board_cards - len(q.board) != 5):
-            return False
-        seven_low = tables.low_rule == 2 and tables.seven_low_classes.shape[0] > 0
-        seven = (tables.exact_need == 0 and tables.seven_offsets.shape[0] > 0
-                 and (tables.low_rule == 0 or seven_low))
-        if seven:
-            return tables.hole_sets.shape[0] > 1
-        return tables.exact_need > 0 and tables.low_rule in (0, 1)
 
     def _duel_in_blocks(self) -> bool:
         """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed
