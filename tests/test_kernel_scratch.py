@@ -73,3 +73,32 @@ def test_a_simplified_kernel_compiles_without_numbas_notice(tmp_path, reset, not
     script.write_text(_COMPILE.format(reset=reset))
     out = subprocess.run([sys.executable, str(script)], check=True, capture_output=True, text=True)
     assert out.stdout.strip().splitlines()[-1] == str(notices)
+
+
+def _parallel_loops(dispatcher) -> list[bool]:
+    """For each compiled specialization, whether its code launches parallel loops on Numba's
+    thread pool (the scheduler a parallel loop calls)."""
+    return ["do_scheduling" in dispatcher.inspect_llvm(sig) for sig in dispatcher.signatures]
+
+
+def test_every_simplified_kernel_stays_serial_however_many_are_compiled() -> None:
+    # Numba reads a dict of parallel options by popping its keys: with the options shared as a
+    # dict, the first compilation in a process was serial and every later one (another kernel or
+    # another specialization of the same kernel) ran the whole parallel pipeline, its array
+    # allocations turned into parallel loops.  Fresh dispatchers (not cached), two kernels, two
+    # specializations each, with an allocation Numba's parallel pipeline would parallelize.
+    import equity._kernels as kernels
+
+    def zeros_sum(n):
+        return np.zeros(n).sum() + np.arange(n).sum()
+
+    first = njit(parallel=kernels.SERIAL_IN_PARALLEL_PIPELINE)(zeros_sum)
+    second = njit(parallel=kernels.SERIAL_IN_PARALLEL_PIPELINE)(zeros_sum)
+    for dispatcher in (first, second):
+        assert dispatcher(np.int64(4)) == 6.0 and dispatcher(np.int32(3)) == 3.0
+    assert _parallel_loops(first) == [False, False]
+    assert _parallel_loops(second) == [False, False]
+    # the check can fail: the same function with parallel=True does launch parallel loops
+    parallel = njit(parallel=True)(zeros_sum)
+    assert parallel(np.int64(4)) == 6.0
+    assert _parallel_loops(parallel) == [True]

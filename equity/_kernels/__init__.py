@@ -23,6 +23,7 @@ from pathlib import Path
 
 from numba import njit
 from numba.core import caching, event
+from numba.core.cpu import ParallelOptions
 from numba.core.errors import NumbaPerformanceWarning
 
 from equity import setup_notices  # noqa: F401  (announces and times the kernels' compilations)
@@ -123,9 +124,17 @@ parallel_kernel = njit(parallel=True, **JIT)
 #: deal loop calling ``switch.play_phases`` (some twenty arrays) that cost 190 ns a deal, which the
 #: parallel pipeline's copy propagation removes (``switch.play_switch_chunk``: 264 to 82 ns a deal
 #: with nothing to play, 2026-12-05).
-SERIAL_IN_PARALLEL_PIPELINE = {"comprehension": False, "reduction": False, "inplace_binop": False,
-                               "setitem": False, "numpy": False, "stencil": False, "fusion": False,
-                               "prange": False}
+#:
+#: The options are a ``ParallelOptions``, not a dict: Numba reads a dict by popping its keys
+#: (``numba.core.cpu.ParallelOptions``), so one dict configured only the first compilation in a
+#: process, and every later one (another kernel, or another specialization of the same one) ran
+#: the whole parallel pipeline: its allocations became parallel loops, launched from inside the
+#: callers' ``prange`` bodies, and six-player Hold'em deals compiled after the Switch chunk ran
+#: 4.9 M deals/s on two threads against 15 on one (29 compiled first; 2026-12-06).
+SERIAL_IN_PARALLEL_PIPELINE = ParallelOptions({"comprehension": False, "reduction": False,
+                                               "inplace_binop": False, "setitem": False,
+                                               "numpy": False, "stencil": False, "fusion": False,
+                                               "prange": False})
 simplified_kernel = njit(parallel=SERIAL_IN_PARALLEL_PIPELINE, **JIT)
 # (Numba warns that such a kernel made nothing parallel, which is the point)
 warnings.filterwarnings("ignore", category=NumbaPerformanceWarning,

@@ -25,7 +25,7 @@ before or after anything else gives the same distribution.
 import numpy as np
 from numba import prange
 
-from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel, simplified_kernel
 from equity._kernels.bundles import SwitchTrace
 from equity._kernels.evaluate import (
     FLUSH_MASKS,
@@ -50,7 +50,7 @@ from equity._kernels.evaluate import (
     seven_seat_classes,
     wild_cards_class,
 )
-from equity._kernels.pots import _add_shares, hi_lo_shares, unpack_wins
+from equity._kernels.pots import _add_shares, count_high_pot, hi_lo_shares, unpack_wins, win_width
 from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local, shuffle_prefix_sums
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 from equity._kernels.switch import play_phases, rules_from, rules_parts
@@ -752,7 +752,7 @@ def _fixed_duel_loop(stub, take, trials, s0, s1, s2, s3, hole, known_board, word
     return first_wins, second_wins, trials - first_wins - second_wins, s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _fixed_duel_trials(stub, take, trials, s0, s1, s2, s3, hole, known_board, card_bits, suit_bits,
                        disp, params, rank_classes, flush_classes, flush_bias, seven_words,
                        seven_offsets, seven_classes):
@@ -903,14 +903,7 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
     flagged = np.empty(n_players, dtype=np.uint64)
     won = np.zeros(n_players, dtype=np.int64)  # trials won alone
     split = np.zeros((n_players, n_players + 1), dtype=np.int64)  # trials tied among k seats
-    # the wins counted in a register, ``width`` bits a seat, emptied into ``won`` when a seat's
-    # field could fill: an increment of won[winner] per trial, an address known only once the
-    # hands are valued, held the loop up (see _count_outcome).  Written out rather than through
-    # pots.count_high_pot: in this kernel, compiled on Numba's ordinary pipeline, a helper taking
-    # the count arrays had them counted in and out on every trial (20.3 to 12.3 M trials/s, AhKh
-    # against five random hands on one thread)
-    width = min(16, 64 // n_players)
-    capacity = (1 << width) - 1
+    width = win_width(n_players)  # the wins counted in a register (count_high_pot)
     packed = U64(0)
     filled = 0
     for _ in range(trials):
@@ -944,23 +937,7 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
                     classes[p] = _with_flush(classes[p], flagged[p], board_masks | masks,
                                              flush_classes)
                     best = max(best, np.int64(classes[p]))
-        # who wins without branching on it (unpredictable): the best, who holds it, how many
-        ties = 0
-        winner = 0
-        for p in range(n_players):
-            top = np.int64(classes[p] == best)
-            ties += top
-            winner = p if top else winner
-        packed += U64(ties == 1) << U64(width * winner)
-        filled += 1
-        if filled == capacity:
-            unpack_wins(packed, width, n_players, won)
-            packed = U64(0)
-            filled = 0
-        if ties > 1:
-            for p in range(n_players):
-                if classes[p] == best:
-                    split[p, ties] += 1
+        packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
     unpack_wins(packed, width, n_players, won)
     for p in range(n_players):
         acc[0, p] += won[p]
@@ -973,7 +950,7 @@ def _open_many_loop(stub, take, trials, s0, s1, s2, s3, seats, n_players, n_hole
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_duel_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_hole, known_board,
                      suit_bits, disp, params, flush_classes, flush_bias, seven_words, seven_offsets,
                      seven_classes, acc):
@@ -1001,7 +978,7 @@ def _open_duel_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_ho
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_duel_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_hole, known_board,
                      card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias,
                      acc):
@@ -1014,7 +991,7 @@ def _open_duel_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_ho
     return s0, s1, s2, s3
 
 
-@kernel
+@simplified_kernel
 def _open_many_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_players, n_hole,
                      known_board, suit_bits, disp, params, flush_classes, flush_bias, seven_words,
                      seven_offsets, seven_classes, acc):
@@ -1025,7 +1002,7 @@ def _open_many_seven(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_pl
                            flush_classes, flush_bias, True, acc)
 
 
-@kernel
+@simplified_kernel
 def _open_many_cards(stub, take, trials, s0, s1, s2, s3, kinds, fixed_hole, n_players, n_hole,
                      known_board, card_bits, suit_bits, disp, params, rank_classes, flush_classes,
                      flush_bias, acc):

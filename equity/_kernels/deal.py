@@ -9,7 +9,7 @@ Fisher-Yates shuffle of only the cards dealt).
 import numpy as np
 from numba import prange
 
-from equity._kernels import inline_kernel, kernel, parallel_kernel
+from equity._kernels import inline_kernel, kernel, parallel_kernel, simplified_kernel
 from equity._kernels.bundles import SwitchRecords, SwitchTrace
 from equity._kernels.evaluate import (
     _subset_sums,
@@ -303,8 +303,13 @@ def _count_live_pot(classes, live, n_players, width, packed, filled, won, split)
 @inline_kernel
 def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                          n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                         flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties, seven,
-                         offsets):
+                         flush_classes, flush_bias, won, split, seven, offsets):
+    """The deals of :func:`all_cards_deals`: the pots won alone added to ``won``, those tied among
+    ``k`` seats to ``split[:, k]`` (:func:`~equity._kernels.pots.count_high_pot`)."""
+    classes = apart(n_players, np.int64)
+    width = win_width(n_players)
+    packed = U64(0)
+    filled = 0
     n = cards.shape[0]
     for _ in range(n_deals):
         s0, s1, s2, s3 = shuffle_prefix_local(cards, n, needed, s0, s1, s2, s3)
@@ -314,8 +319,7 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
             card = cards[board_at[t]]
             board_total += card_bits[card]
             board_masks |= suit_bits[card]
-        best = 0
-        n_best = 0
+        best = np.int64(-1)
         for p in range(n_players):
             total = board_total
             masks = board_masks
@@ -330,23 +334,12 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
                 value = np.int64(cards_class(total, masks, disp, params, rank_classes,
                                              flush_classes, flush_bias))
             classes[p] = value
-            if value > best:
-                best = value
-                n_best = 1
-            elif value == best:
-                n_best += 1
-        share = 1.0 / n_best
-        for p in range(n_players):
-            if classes[p] == best:
-                share_sum[p] += share
-                share_sq[p] += share * share
-                if n_best == 1:
-                    wins[p] += 1
-                else:
-                    ties[p] += 1
+            best = max(best, value)
+        packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
+    unpack_wins(packed, width, n_players, won)
 
 
-@kernel
+@simplified_kernel
 def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, share_sum, share_sq, wins,
                     ties):
     """Deals of a game whose hands are the best of all a player's cards and the board, nobody
@@ -369,28 +362,27 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
         n_burns += street_burns[s]
     needed = n_players * n_hole + n_board + n_burns
     order = np.arange(needed).astype(np.int64)
-    hole_at = np.empty(n_players * n_hole, dtype=np.int64)  # positions in the shuffled deck
-    board_at = np.empty(n_board, dtype=np.int64)
-    burns_at = np.empty(n_burns, dtype=np.int64)
+    hole_at = apart(n_players * n_hole, np.int64)  # positions in the shuffled deck
+    board_at = apart(n_board, np.int64)
+    burns_at = apart(n_burns, np.int64)
     deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole_at, board_at, burns_at)
-    cards = deck.copy()
-    classes = np.empty(n_players, dtype=np.int64)
+    cards = apart_copy(deck)
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    won = apart(n_players, np.int64)
+    split = apart_2d(n_players, n_players + 1, np.int64)
     if seven_offsets.shape[0] > 0 and n_hole == 2 and n_board == 5:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              2, 5, seven_words, suit_bits, disp, params, seven_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             True, seven_offsets)
+                             flush_classes, flush_bias, won, split, True, seven_offsets)
     elif seven_offsets.shape[0] > 0:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              n_hole, n_board, seven_words, suit_bits, disp, params, seven_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             True, seven_offsets)
+                             flush_classes, flush_bias, won, split, True, seven_offsets)
     else:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                             flush_classes, flush_bias, classes, share_sum, share_sq, wins, ties,
-                             False, seven_offsets)
+                             flush_classes, flush_bias, won, split, False, seven_offsets)
+    split_sums(won, split, n_players, share_sum, share_sq, wins, ties)
 
 
 @parallel_kernel
