@@ -210,6 +210,7 @@ def test_aggregate_equals_the_rows_it_summarises() -> None:
     ("holdem", 6, {}),  # the all-cards loop (seven-card tables)
     ("egyptian", 5, {}),  # the all-cards loop (eight cards)
     ("tahoe", 4, {"folds": [False, True, False, False]}),  # the general loop, a seat folded
+    ("tahoe", 6, {}),  # the all-cards kernel's loop over the choices of hole cards
     ("spanish", 6, {}),  # the general loop, exact rule; a short deck ties often
     ("switch", 5, {"folds": [False, False, True, False, False]}),  # (five-card hands seldom tie)
 ])

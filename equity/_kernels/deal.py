@@ -303,9 +303,14 @@ def _count_live_pot(classes, live, n_players, width, packed, filled, won, split)
 @inline_kernel
 def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                          n_hole, n_board, card_bits, suit_bits, disp, params, rank_classes,
-                         flush_classes, flush_bias, won, split, seven, offsets):
+                         flush_classes, flush_bias, won, split, seven, offsets, choices=None):
     """The deals of :func:`all_cards_deals`: the pots won alone added to ``won``, those tied among
-    ``k`` seats to ``split[:, k]`` (:func:`~equity._kernels.pots.count_high_pot`)."""
+    ``k`` seats to ``split[:, k]`` (:func:`~equity._kernels.pots.count_high_pot`).
+
+    ``choices`` is None where a hand is all of its seat's cards and the board, or
+    ``(choice_at, set_len)`` where it is the best of the board with any one choice of them:
+    ``choice_at[(p * n_sets + k) * span + t]`` the position in the shuffled deck of card ``t``
+    of seat ``p``'s choice ``k`` (``set_len[k]`` cards; ``span`` the longest)."""
     classes = apart(n_players, np.int64)
     width = win_width(n_players)
     packed = U64(0)
@@ -321,18 +326,34 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
             board_masks |= suit_bits[card]
         best = np.int64(-1)
         for p in range(n_players):
-            total = board_total
-            masks = board_masks
-            for t in range(n_hole):
-                card = cards[hole_at[p * n_hole + t]]
-                total += card_bits[card]
-                masks |= suit_bits[card]
-            if seven:  # card_bits and rank_classes are the seven-card tables'
-                value = np.int64(seven_class(total, masks, offsets, rank_classes, flush_classes,
-                                             flush_bias))
+            if choices is None:
+                total = board_total
+                masks = board_masks
+                for t in range(n_hole):
+                    card = cards[hole_at[p * n_hole + t]]
+                    total += card_bits[card]
+                    masks |= suit_bits[card]
+                if seven:  # card_bits and rank_classes are the seven-card tables'
+                    value = np.int64(seven_class(total, masks, offsets, rank_classes,
+                                                 flush_classes, flush_bias))
+                else:
+                    value = np.int64(cards_class(total, masks, disp, params, rank_classes,
+                                                 flush_classes, flush_bias))
             else:
-                value = np.int64(cards_class(total, masks, disp, params, rank_classes,
-                                             flush_classes, flush_bias))
+                choice_at, set_len = choices
+                n_sets = set_len.shape[0]
+                span = choice_at.shape[0] // (n_players * n_sets)
+                value = np.int64(-1)
+                for k in range(n_sets):
+                    total = board_total
+                    masks = board_masks
+                    at = (p * n_sets + k) * span
+                    for t in range(set_len[k]):
+                        card = cards[choice_at[at + t]]
+                        total += card_bits[card]
+                        masks |= suit_bits[card]
+                    value = max(value, np.int64(seven_class(total, masks, offsets, rank_classes,
+                                                            flush_classes, flush_bias)))
             classes[p] = value
             best = max(best, value)
         packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
@@ -342,11 +363,12 @@ def _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
 @simplified_kernel
 def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, share_sum, share_sq, wins,
                     ties):
-    """Deals of a game whose hands are the best of all a player's cards and the board, nobody
-    folded, a high pot: the deals of :func:`deal_chunk` from ``state`` (the same numbers), the
-    shares of the pot added to the seats' sums (float64/int64[players]).
+    """Deals of a game whose hands are the best of all a player's cards and the board, or of
+    the board and any one choice of them through the seven-card tables (Tahoe), nobody folded,
+    a high pot: the deals of :func:`deal_chunk` from ``state`` (the same numbers), the shares of
+    the pot added to the seats' sums (float64/int64[players]).
 
-    The common case of :func:`play_plain_chunks` in a loop of its own, through the
+    The common cases of :func:`play_plain_chunks` in a loop of their own, through the
     seven-card tables where the game has them (``seven_offsets`` not empty) and with
     Hold'em's card counts as constants: measured 1.5-2x faster than the general loop.
     ``streets`` and ``tables`` are as in :func:`play_plain_chunks`.
@@ -370,7 +392,20 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     won = apart(n_players, np.int64)
     split = apart_2d(n_players, n_players + 1, np.int64)
-    if seven_offsets.shape[0] > 0 and n_hole == 2 and n_board == 5:
+    hole_sets, set_len = tables.hole_sets, tables.hole_set_len
+    n_sets = hole_sets.shape[0]
+    if n_sets > 1:  # the best of the board with any one choice of hole cards (Tahoe's pairs)
+        span = hole_sets.shape[1]
+        choice_at = apart(n_players * n_sets * span, np.int64)
+        for p in range(n_players):
+            for k in range(n_sets):
+                for t in range(set_len[k]):
+                    choice_at[(p * n_sets + k) * span + t] = hole_at[p * n_hole + hole_sets[k, t]]
+        _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
+                             n_hole, n_board, seven_words, suit_bits, disp, params, seven_classes,
+                             flush_classes, flush_bias, won, split, True, seven_offsets,
+                             (choice_at, set_len))
+    elif seven_offsets.shape[0] > 0 and n_hole == 2 and n_board == 5:
         _all_cards_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_at, n_players,
                              2, 5, seven_words, suit_bits, disp, params, seven_classes,
                              flush_classes, flush_bias, won, split, True, seven_offsets)
@@ -417,14 +452,17 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
         n_burns += street_burns[s]
     has_folds = folded.shape[0] > 0
     n_sets = hole_sets.shape[0]
-    all_cards = not has_folds and n_sets == 1 and exact_need == 0 and hole_set_len[0] == n_hole
+    # all_cards_deals plays the hands of all the hole cards and the board, and those of any one
+    # choice of them through the seven-card tables
+    fused = not has_folds and exact_need == 0 and (
+        (n_sets == 1 and hole_set_len[0] == n_hole) or (n_sets > 1 and seven_offsets.shape[0] > 0))
     # hands of a choice of hole cards and the board (Tahoe) through the seven-card tables
     seven = exact_need == 0 and seven_offsets.shape[0] > 0
     words = seven_words if seven else card_bits
     choice_classes = seven_classes if seven else rank_classes
     width = win_width(n_players)  # the pots won alone counted in a register (count_high_pot)
     for c in prange(states.shape[0]):
-        if all_cards:
+        if fused:
             all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, streets, tables,
                             share_sum[c], share_sq[c], wins[c], ties[c])
             continue
