@@ -9,6 +9,12 @@ a loop of its own built from the toolkit's kernels (compiled here, not cached; t
 cards read back from the stub, and the pot shared as the multiway loop shares it), and prints
 the nanoseconds a trial and what each step adds.
 
+Then the deal alone, three ways, in nanoseconds a card: the toolkit's partial Fisher-Yates
+shuffle (:func:`~equity._kernels.rng.shuffle_prefix_local`), the random numbers it draws without
+moving any card (xoshiro256**, one 64-bit output for two cards, each bounded by Lemire's
+method), and dealing by rejection against a mask of the cards used, six random bits a try, as
+OMPEval's calculator deals (a different stream, so the toolkit's results would change).
+
 Run with ``python benchmarks/trial_anatomy.py`` (one thread; ``--trials``, ``--repeats``).
 """
 
@@ -28,7 +34,7 @@ from numba import njit  # noqa: E402
 
 from benchmarks.evaluators import machine_line  # noqa: E402
 from equity._kernels.evaluate import _with_flush, card_sums, rank_class  # noqa: E402
-from equity._kernels.rng import shuffle_prefix_local  # noqa: E402
+from equity._kernels.rng import LOW32, _below_local, shuffle_prefix_local, xoshiro_next  # noqa: E402
 from equity.cards import card_codes  # noqa: E402
 from equity.evaluator import flush_bias  # noqa: E402
 from equity.games import get_game  # noqa: E402
@@ -131,6 +137,89 @@ def spot_arrays(hands):
             t.hash_params, t.seven_offsets, t.seven_classes, t.flush_classes[0], bias)
 
 
+@njit(cache=False)
+def _fisher_yates(cards, take, deals, s0, s1, s2, s3):
+    """``deals`` partial shuffles of ``take`` cards, as the calculator deals; a checksum."""
+    check = 0
+    for _ in range(deals):
+        s0, s1, s2, s3 = shuffle_prefix_local(cards, cards.shape[0], take, s0, s1, s2, s3)
+        check += cards[0]
+    return check
+
+
+@njit(cache=False)
+def _numbers_only(cards, take, deals, s0, s1, s2, s3):
+    """The random positions of :func:`_fisher_yates`, drawn and bounded, no card moved."""
+    check = 0
+    count = cards.shape[0]
+    for _ in range(deals):
+        k = 0
+        while k < take:
+            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+            offset, s0, s1, s2, s3 = _below_local(bits >> np.uint64(32), np.uint64(count - k), s0, s1,
+                                                  s2, s3)
+            check += offset
+            k += 1
+            if k < take:
+                offset, s0, s1, s2, s3 = _below_local(bits & LOW32, np.uint64(count - k), s0, s1, s2,
+                                                      s3)
+                check += offset
+                k += 1
+    return check
+
+
+@njit(cache=False)
+def _rejection(cards, take, deals, s0, s1, s2, s3):
+    """``take`` cards a deal drawn by rejection: six random bits a try, a try kept when it names a
+    card of the stub not yet used this deal."""
+    check = 0
+    count = cards.shape[0]
+    for _ in range(deals):
+        used = np.uint64(0)
+        k = 0
+        bits = np.uint64(0)
+        left = 0
+        while k < take:
+            if left == 0:
+                bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+                left = 10
+            position = np.int64(bits & np.uint64(63))
+            bits >>= np.uint64(6)
+            left -= 1
+            if position < count:
+                bit = np.uint64(1) << np.uint64(position)
+                if not (used & bit):
+                    used |= bit
+                    check += cards[position]
+                    k += 1
+    return check
+
+
+DEALERS = (("partial Fisher-Yates (the toolkit's)", _fisher_yates),
+           ("its random numbers alone", _numbers_only),
+           ("rejection against a used-card mask", _rejection))
+
+
+def dealer_rows(deals: int, repeats: int) -> list[str]:
+    """Nanoseconds a card for each way of dealing 15 and 17 cards of a 50-card stub."""
+    rows = []
+    stub = np.arange(50, dtype=np.uint8)
+    seed = (np.uint64(1), np.uint64(2), np.uint64(3), np.uint64(4))
+    for label, dealer in DEALERS:
+        dealer(stub.copy(), 15, 100, *seed)  # compile
+        cells = []
+        for take in (15, 17):
+            best = float("inf")
+            for _ in range(repeats):
+                cards = stub.copy()
+                t0 = time.perf_counter()
+                dealer(cards, take, deals, *seed)
+                best = min(best, time.perf_counter() - t0)
+            cells.append(f"{take} cards {best / deals / take * 1e9:4.2f}")
+        rows.append(f"  {label:<38} " + "  ".join(cells))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=5_000_000)
@@ -155,6 +244,9 @@ def main(argv: list[str] | None = None) -> None:
         steps = "  ".join(f"{name} {ns:5.1f} (+{ns - (times[k - 1] if k else 0):4.1f})"
                           for k, (name, ns) in enumerate(zip(STAGES, times, strict=True)))
         print(f"  {label:<26} {steps}")
+    print("the deal alone, nanoseconds a card, one thread")
+    for row in dealer_rows(max(args.trials // 2, 1000), args.repeats):
+        print(row)
 
 
 if __name__ == "__main__":
