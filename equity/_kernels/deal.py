@@ -55,6 +55,31 @@ def deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole, bo
     return k
 
 
+@inline_kernel
+def street_totals(streets):
+    """``(board cards, burnt cards)`` of a game's :class:`~equity._kernels.bundles.Streets`."""
+    street_cards, street_burns = streets
+    n_board = 0
+    n_burns = 0
+    for s in range(street_cards.shape[0]):
+        n_board += street_cards[s]
+        n_burns += street_burns[s]
+    return n_board, n_burns
+
+
+@inline_kernel
+def chunk_work(state, deck, n_players, n_hole, n_board, n_burns):
+    """What a chunk of a fused deal loop deals into and counts with, each array apart from the
+    other threads' (:func:`~equity._kernels.scratch.apart`): its own copies of its generator
+    state and the deck, the hole cards, board and burnt cards of a deal, each seat's class and
+    whether it is in, and the counts of :func:`~equity._kernels.pots.count_high_pot` (pots won
+    alone, and tied among ``k`` seats)."""
+    return (apart_copy(state), apart_copy(deck), apart(n_players * n_hole, np.uint8),
+            apart(n_board, np.uint8), apart(n_burns, np.uint8), apart(n_players, np.int64),
+            apart(n_players, np.bool_), apart(n_players, np.int64),
+            apart_2d(n_players, n_players + 1, np.int64))
+
+
 @kernel
 def deal_chunk(state, deck, n_deals, n_players, n_hole, street_cards, street_burns, hole_out,
                board_out, burns_out):
@@ -377,11 +402,7 @@ def all_cards_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
     card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
     rank_classes, flush_classes, flush_bias = tables.rank_classes, tables.flush_classes, tables.flush_bias
     seven_words, seven_offsets, seven_classes = tables.seven_words, tables.seven_offsets, tables.seven_classes
-    n_board = 0
-    n_burns = 0
-    for s in range(street_cards.shape[0]):
-        n_board += street_cards[s]
-        n_burns += street_burns[s]
+    n_board, n_burns = street_totals(streets)
     needed = n_players * n_hole + n_board + n_burns
     order = np.arange(needed).astype(np.int64)
     hole_at = apart(n_players * n_hole, np.int64)  # positions in the shuffled deck
@@ -445,11 +466,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
     card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
     rank_classes, flush_classes, flush_bias = tables.rank_classes, tables.flush_classes, tables.flush_bias
     seven_words, seven_offsets, seven_classes = tables.seven_words, tables.seven_offsets, tables.seven_classes
-    n_board = 0
-    n_burns = 0
-    for s in range(street_cards.shape[0]):
-        n_board += street_cards[s]
-        n_burns += street_burns[s]
+    n_board, n_burns = street_totals(streets)
     has_folds = folded.shape[0] > 0
     n_sets = hole_sets.shape[0]
     # all_cards_deals plays the hands of all the hole cards and the board, and those of any one
@@ -466,15 +483,8 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
             all_cards_deals(states[c], deck, chunk_deals[c], n_players, n_hole, streets, tables,
                             share_sum[c], share_sq[c], wins[c], ties[c])
             continue
-        state = apart_copy(states[c])
-        cards = apart_copy(deck)
-        hole = apart(n_players * n_hole, np.uint8)
-        board = apart(n_board, np.uint8)
-        burns = apart(n_burns, np.uint8)
-        classes = apart(n_players, np.int64)
-        live = apart(n_players, np.bool_)
-        won = apart(n_players, np.int64)
-        split = apart_2d(n_players, n_players + 1, np.int64)
+        state, cards, hole, board, burns, classes, live, won, split = chunk_work(
+            states[c], deck, n_players, n_hole, n_board, n_burns)
         packed = U64(0)
         filled = 0
         hole_totals = apart(n_sets, np.uint64)
@@ -534,24 +544,13 @@ def play_exchange_chunks(states, chunk_deals, deck, n_players, streets, folded, 
     """
     street_cards, street_burns = streets
     card_bits, suit_bits, disp, params, rank_classes, flush_classes, flush_bias = tables
-    n_board = 0
-    n_burns = 0
-    for s in range(street_cards.shape[0]):
-        n_board += street_cards[s]
-        n_burns += street_burns[s]
+    n_board, n_burns = street_totals(streets)
     has_folds = folded.shape[0] > 0
     n_hole = 2
     width = win_width(n_players)
     for c in prange(states.shape[0]):
-        state = apart_copy(states[c])
-        cards = apart_copy(deck)
-        hole = apart(n_players * n_hole, np.uint8)
-        board = apart(n_board, np.uint8)
-        burns = apart(n_burns, np.uint8)
-        classes = apart(n_players, np.int64)
-        live = apart(n_players, np.bool_)
-        won = apart(n_players, np.int64)
-        split = apart_2d(n_players, n_players + 1, np.int64)
+        state, cards, hole, board, burns, classes, live, won, split = chunk_work(
+            states[c], deck, n_players, n_hole, n_board, n_burns)
         packed = U64(0)
         filled = 0
         needed = n_players * n_hole + n_board + n_burns
