@@ -207,11 +207,13 @@ def test_aggregate_equals_the_rows_it_summarises() -> None:
 
 
 @pytest.mark.parametrize("game, players, options", [
-    ("holdem", 6, {}),  # the all-cards loop (seven-card tables)
-    ("egyptian", 5, {}),  # the all-cards loop (eight cards)
+    ("holdem", 6, {}),  # the fold-free kernel, all hole cards (seven-card tables)
+    ("egyptian", 5, {}),  # the fold-free kernel, all hole cards (eight cards)
     ("tahoe", 4, {"folds": [False, True, False, False]}),  # the general loop, a seat folded
-    ("tahoe", 6, {}),  # the all-cards kernel's loop over the choices of hole cards
-    ("spanish", 6, {}),  # the general loop, exact rule; a short deck ties often
+    ("tahoe", 6, {}),  # the fold-free kernel, the choices of hole cards
+    ("spanish", 6, {}),  # the fold-free kernel, exact rule; a short deck ties often
+    ("spanish", 5, {"folds": [False, False, True, False, False]}),  # the general loop, exact rule
+    ("omaha", 4, {}),  # the fold-free kernel, exact rule, four hole cards
     ("switch", 5, {"folds": [False, False, True, False, False]}),  # (five-card hands seldom tie)
 ])
 def test_fused_aggregate_counts_each_pot_as_the_rows_share_it(game, players, options) -> None:
@@ -475,8 +477,9 @@ def test_folds_must_be_booleans() -> None:
 @pytest.mark.parametrize("game, with_folds", [
     ("holdem", True), ("egyptian", True), ("draw7", True), ("tahoe", True), ("spanish", True),
     ("omaha", True),
-    # nobody folds: the all-cards games take the fused kernel's loop of their own
-    ("holdem", False), ("egyptian", False), ("draw7", False),
+    # nobody folds: the fold-free kernel (deal.fold_free_deals)
+    ("holdem", False), ("egyptian", False), ("draw7", False), ("tahoe", False), ("spanish", False),
+    ("omaha", False),
     # Switch games: the switches, the draw and the showdown in one kernel
     ("switch", True), ("switch", False), ("switch7", True),
 ])
