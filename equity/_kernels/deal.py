@@ -80,6 +80,29 @@ def chunk_work(state, deck, n_players, n_hole, n_board, n_burns):
             apart_2d(n_players, n_players + 1, np.int64))
 
 
+@inline_kernel
+def sums_at(cards, positions, at, count, card_bits, suit_bits):
+    """Summed card words and OR-ed suit masks of ``cards`` at ``positions[at : at + count]``
+    (a seat's hole cards, or one choice of them, where the shuffle left them)."""
+    total = U64(0)
+    masks = U64(0)
+    for t in range(count):
+        card = cards[positions[at + t]]
+        total += card_bits[card]
+        masks |= suit_bits[card]
+    return total, masks
+
+
+@inline_kernel
+def plays_fold_free(n_hole, tables):
+    """Whether :func:`fold_free_deals` plays a game's deals when nobody folds: hands of all the
+    hole cards and the board, of any one choice of them through the seven-card tables, or of
+    the exact rule (the cases its loop takes, in its order)."""
+    n_sets = tables.hole_sets.shape[0]
+    return (tables.exact_need > 0 or (n_sets == 1 and tables.hole_set_len[0] == n_hole)
+            or (n_sets > 1 and tables.seven_offsets.shape[0] > 0))
+
+
 @kernel
 def deal_chunk(state, deck, n_deals, n_players, n_hole, street_cards, street_burns, hole_out,
                board_out, burns_out):
@@ -368,26 +391,16 @@ def _fold_free_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
                 n_sets = set_len.shape[0]
                 span = choice_at.shape[0] // (n_players * n_sets)
                 for k in range(n_sets):
-                    total = U64(0)
-                    masks = U64(0)
-                    at = (p * n_sets + k) * span
-                    for t in range(set_len[k]):
-                        card = cards[choice_at[at + t]]
-                        total += card_bits[card]
-                        masks |= suit_bits[card]
-                    hole_totals[k] = total
-                    hole_masks[k] = masks
+                    hole_totals[k], hole_masks[k] = sums_at(cards, choice_at, (p * n_sets + k) * span,
+                                                            set_len[k], card_bits, suit_bits)
                 hole_rows_of(hole_totals, 0, n_sets, disp, params, hole_index, hole_rows)
                 value = np.int64(exact_class(board_slot, board_total, board_masks, hole_totals,
                                              hole_masks, hole_rows, 0, n_sets, set_len[0], exact_need,
                                              exact_classes, flush_classes))
             elif choices is None:
-                total = board_total
-                masks = board_masks
-                for t in range(n_hole):
-                    card = cards[hole_at[p * n_hole + t]]
-                    total += card_bits[card]
-                    masks |= suit_bits[card]
+                total, masks = sums_at(cards, hole_at, p * n_hole, n_hole, card_bits, suit_bits)
+                total += board_total
+                masks |= board_masks
                 if seven:  # card_bits and rank_classes are the seven-card tables'
                     value = np.int64(seven_class(total, masks, offsets, rank_classes,
                                                  flush_classes, flush_bias))
@@ -400,15 +413,11 @@ def _fold_free_deal_loop(cards, needed, n_deals, s0, s1, s2, s3, hole_at, board_
                 span = choice_at.shape[0] // (n_players * n_sets)
                 value = np.int64(-1)
                 for k in range(n_sets):
-                    total = board_total
-                    masks = board_masks
-                    at = (p * n_sets + k) * span
-                    for t in range(set_len[k]):
-                        card = cards[choice_at[at + t]]
-                        total += card_bits[card]
-                        masks |= suit_bits[card]
-                    value = max(value, np.int64(seven_class(total, masks, offsets, rank_classes,
-                                                            flush_classes, flush_bias)))
+                    total, masks = sums_at(cards, choice_at, (p * n_sets + k) * span, set_len[k],
+                                           card_bits, suit_bits)
+                    value = max(value, np.int64(seven_class(board_total + total, board_masks | masks,
+                                                            offsets, rank_classes, flush_classes,
+                                                            flush_bias)))
             classes[p] = value
             best = max(best, value)
         packed, filled = count_high_pot(classes, best, n_players, width, packed, filled, won, split)
@@ -428,7 +437,7 @@ def fold_free_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
     a loop of its own, the cards read where the shuffle left them: all cards through the
     seven-card tables with Hold'em's card counts as constants measured 1.5-2x faster than the
     general loop, Tahoe 1.2x and Spanish 1.16x (Omaha 1.05x).  ``streets`` and ``tables`` are as
-    in :func:`play_plain_chunks`.
+    in :func:`play_plain_chunks`; the games are those of :func:`plays_fold_free`.
     """
     street_cards, street_burns = streets
     card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
@@ -508,10 +517,7 @@ def play_plain_chunks(states, chunk_deals, deck, n_players, n_hole, streets, fol
     n_board, n_burns = street_totals(streets)
     has_folds = folded.shape[0] > 0
     n_sets = hole_sets.shape[0]
-    # fold_free_deals plays the hands of all the hole cards and the board, those of any one
-    # choice of them through the seven-card tables, and those of the exact-rule games
-    fused = not has_folds and (exact_need > 0 or (n_sets == 1 and hole_set_len[0] == n_hole)
-                               or (n_sets > 1 and seven_offsets.shape[0] > 0))
+    fused = not has_folds and plays_fold_free(n_hole, tables)
     # hands of a choice of hole cards and the board (Tahoe) through the seven-card tables
     seven = exact_need == 0 and seven_offsets.shape[0] > 0
     words = seven_words if seven else card_bits
