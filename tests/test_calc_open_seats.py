@@ -1,6 +1,10 @@
 """Monte Carlo of fixed and random seats in a loop of its own (``_open_trials`` in
 ``equity._kernels.calc``): a hand against random hands, several known hands.
 
+These are the scalar loops, which run where the AVX-512 blocks do not (no AVX-512, or
+``EQUITY_SIMD=0``); every test here turns the blocks off, so the loops are tested on any host.
+The blocks that play the Hold'em spots where AVX-512 runs are ``tests/test_open_blocks.py``'s.
+
 Each spot is compared with the exact enumeration of the same spot (itself checked against the
 brute-force oracle in ``test_calc.py`` and ``test_calc_ranks.py``): every seat's equity, wins
 and ties within 4 standard errors, with a fixed seed.  The standard error of a win or tie
@@ -22,6 +26,12 @@ TRIALS = 200_000
 FOUR_ANY = define_game("four_any", hole_cards=4, hole_cards_used="any",
                        streets=[("flop", 3), ("turn", 1), ("river", 1)])
 SHORT_DECK = load_game(Path(__file__).resolve().parents[1] / "examples" / "games" / "short_deck_holdem.toml")
+
+
+@pytest.fixture(autouse=True)
+def scalar_path(monkeypatch):
+    """The scalar loops, whatever this host's vector path."""
+    monkeypatch.setenv("EQUITY_SIMD", "0")
 
 
 def _loop_taken(monkeypatch) -> list:

@@ -10,8 +10,9 @@ commit alone, saying why in its message:
 
     EQUITY_UPDATE_FINGERPRINTS=1 python -m pytest tests/test_fingerprints.py -n 0
 
-The heads-up Hold'em Monte Carlo of two known hands has one fingerprint per vector path: the
-AVX-512 blocks and the scalar kernel draw their boards from different streams.
+The Hold'em Monte Carlo cases the AVX-512 blocks play (two known hands heads-up, and known and
+random hands: :data:`PER_PATH`) have one fingerprint per vector path: the blocks and the scalar
+kernels draw their cards from different streams.
 """
 
 from __future__ import annotations
@@ -204,11 +205,18 @@ STUDIES = {
 }
 
 
+#: The cases whose cards the AVX-512 blocks deal where they run (``equity._kernels.simd``'s
+#: heads-up blocks, ``equity._kernels.open_blocks``): stored as ``name@path`` for each vector path.
+PER_PATH = ("calc/holdem/mc-random", "study/starting-hands")
+
+
 def _stored() -> dict:
     return json.loads(STORE.read_text()) if STORE.exists() else {}
 
 
 def _check(name: str, value: str) -> None:
+    if name in PER_PATH:
+        name = f"{name}@{equity.vector_path()}"
     if UPDATE:
         stored = _stored()
         stored[name] = value

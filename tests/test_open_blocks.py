@@ -1,0 +1,268 @@
+"""Monte Carlo of fixed and random two-card hands sixteen trials at a time
+(``equity._kernels.open_blocks``).
+
+The dealer is checked on its own: every lane deals distinct cards of the stub, each dealt slot
+uniform over the stub (a chi-square test with a fixed seed), and each seat's class in each lane
+ordered as the brute-force oracle of ``tests/reference.py`` orders the same seven cards.  Then
+``calc`` through the blocks: every seat's equity, wins and ties within 4 standard errors of the
+exact enumeration (itself checked against the oracle in ``test_calc.py``), on spots that deal
+the whole stub, that make flushes most of the time, or that leave a board card to come; the
+same numbers on one and two threads; exactly the trials asked.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+import reference
+from numba import njit
+
+import equity
+from equity._kernels import open_blocks as ob
+from equity._kernels import simd
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT
+from equity.calculator.question import read_question
+from equity.calculator.sampling import Sampler
+from equity.cards import card_codes
+from equity.evaluator import flush_bias
+from equity.games import get_game
+from equity.tables import tables_for
+
+needs_blocks = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
+pytestmark = needs_blocks
+
+
+@pytest.fixture(autouse=True)
+def blocks_on(monkeypatch):
+    """The AVX-512 blocks, whatever ``EQUITY_SIMD`` the run was started with."""
+    monkeypatch.setenv("EQUITY_SIMD", "avx512")
+
+
+def _dead_but(keep: str) -> str:
+    """Every card of the deck not in ``keep`` (text)."""
+    kept = {keep[i:i + 2] for i in range(0, len(keep), 2)}
+    return "".join(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in kept)
+
+
+def _in_open_blocks(hands, board: str = "", dead: str = "", game: str = "holdem") -> bool:
+    q = read_question(game, hands, board, dead, False, None, {})
+    return Sampler(q, 1)._open_in_blocks()
+
+
+def test_which_spots_the_open_blocks_play() -> None:
+    assert _in_open_blocks(["AhKh", "random"])
+    assert _in_open_blocks(["AhKh"] + ["random"] * 5)
+    assert _in_open_blocks(["AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d"])
+    assert _in_open_blocks(["AhKh", "random", "random"], board="Qh7c2d", dead="3s")
+    assert _in_open_blocks(["AhKh", "QsQd"], board="Qh7c2d")  # two known hands and a board
+    assert _in_open_blocks(["random"] * 10)
+    assert not _in_open_blocks(["AhKh", "QsQd"])  # the heads-up blocks play it
+    assert not _in_open_blocks(["random"] * 11)  # more seats than a plan holds
+    assert not _in_open_blocks(["AhKh", "QQ+"])  # a range
+    assert not _in_open_blocks(["Ah?", "random"])  # a hand given in part
+    assert _in_open_blocks(["AhKh", "random"], board="Qh7c2dTs5s")  # the river out: two cards to deal
+    assert not _in_open_blocks(["AhKhQsJs", "random"], game="omaha")  # exactly two hole cards
+    assert not _in_open_blocks(["AhKh", "random"], game="spanish")
+    assert not _in_open_blocks(["AhKh", "random"], game="egyptian")  # six-card hands
+    assert not _in_open_blocks(["AhKh", "random"], game="eldorado")  # wild cards
+
+
+def test_no_blocks_where_the_toolkit_is_told_not_to(monkeypatch) -> None:
+    monkeypatch.setenv("EQUITY_SIMD", "0")
+    assert not _in_open_blocks(["AhKh", "random"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The dealer and the keys, block by block
+# ---------------------------------------------------------------------------------------------
+@njit(cache=False)
+def _deal_blocks(blocks, lanes, plan, scratch, dealt, keys, flush_ranks):
+    """Play ``blocks`` blocks; copy each block's dealt codes, seat keys and flush ranks out."""
+    lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
+    take = dealt.shape[2]
+    players = keys.shape[2]
+    for slot in range(take, np.int64(plan[ob.PLAN_SLOTS])):
+        for k in range(ob.BLOCK):
+            scratch[ob.SCRATCH_CODES + ob.BLOCK * slot + k] = plan[ob.PLAN_CODES + slot]
+    for b in range(blocks):
+        ob._open_block(lanes_at, plan_at, scratch_at)
+        for k in range(ob.BLOCK):
+            for t in range(take):
+                dealt[b, k, t] = scratch[ob.SCRATCH_CODES + ob.BLOCK * t + k]
+            for p in range(players):
+                keys[b, k, p] = scratch[ob.SCRATCH_KEYS + ob.BLOCK * p + k]
+                flush_ranks[b, k, p] = scratch[ob.SCRATCH_FLUSH + ob.BLOCK * p + k]
+
+
+def _plan(hands: list[str], board: str = "", dead: str = ""):
+    """(plan, stub, the seats' hole codes with -1 for a random seat, the board's codes)."""
+    g = get_game("holdem")
+    t = tables_for(g)
+    known = card_codes("".join(h for h in hands if h != "random") + board + dead).tolist()
+    stub = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
+    holes = [card_codes(h).tolist() if h != "random" else [-1, -1] for h in hands]
+    fixed = np.array([max(c, 0) for h in holes for c in h], dtype=np.uint8)
+    random_seats = np.array([h == "random" for h in hands])
+    bias = int(flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0])
+    plan = ob.open_plan(stub, fixed, random_seats, card_codes(board).astype(np.uint8), t.seven_words, bias)
+    return plan, stub, holes, card_codes(board).tolist()
+
+
+def _play(plan, blocks: int, players: int, seed: int = 7):
+    take = int(plan[ob.PLAN_TAKE])
+    lanes = np.random.default_rng(seed).integers(1, 2**32, 4 * ob.BLOCK, dtype=np.uint64).astype(np.uint32)
+    scratch = np.zeros(ob.SCRATCH_SIZE, dtype=np.uint32)
+    dealt = np.zeros((blocks, ob.BLOCK, take), dtype=np.int64)
+    keys = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
+    flush_ranks = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
+    _deal_blocks(blocks, lanes, plan, scratch, dealt, keys, flush_ranks)
+    return dealt, keys, flush_ranks
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AhKh"] + ["random"] * 5, ""),  # fifteen cards from fifty
+    (["random", "random"], _dead_but("2c3d4h5s6c7d8h9sTc")),  # every card of a nine-card stub
+], ids=["fifteen of fifty", "nine of nine"])
+def test_every_lane_deals_distinct_cards_of_the_stub_each_slot_uniform(hands, dead) -> None:
+    plan, stub, _, _ = _plan(hands, dead=dead)
+    blocks = 3000
+    dealt, _, _ = _play(plan, blocks, len(hands))
+    take = dealt.shape[2]
+    rows = dealt.reshape(-1, take)
+    assert np.isin(rows, stub).all()
+    assert all(len(set(row)) == take for row in rows.tolist())
+    # each slot's card uniform over the stub: chi-square with len(stub) - 1 degrees of freedom,
+    # below its 0.9999 quantile (about 95 for 49, 32 for 8: Wilson and Hilferty's approximation)
+    limit = {50: 95.0, 9: 32.0}[len(stub)]
+    expected = rows.shape[0] / len(stub)
+    for t in range(take):
+        counts = np.array([(rows[:, t] == c).sum() for c in stub])
+        assert ((counts - expected) ** 2 / expected).sum() < limit, t
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhKh", "random", "random", "QsQd", "random", "7c2d"], "", ""),
+    # a stub rich in hearts: most seats hold a flush, many a straight flush
+    (["AhKh", "random", "random"], "",
+     _dead_but("AhKh" "2h3h4h5h6h7h8h9hThJhQh" "2s3s4s5s6s7s8s")),
+    (["random", "random", "2c2d"], "Qh7hTh", ""),
+])
+def test_each_lanes_winners_are_the_oracles(hands, board, dead) -> None:
+    """Each lane's seats ranked by the block's keys and flush ranks through the seven-card
+    tables, against the brute-force oracle's best five of the same seven cards."""
+    plan, _, holes, board_codes = _plan(hands, board, dead)
+    t = tables_for(get_game("holdem"))
+    players = len(hands)
+    dealt, keys, flush_ranks = _play(plan, 40, players, seed=3)
+    slots = [int(s) for s in plan[ob.PLAN_SEATS:ob.PLAN_SEATS + 2 * players]]
+    board_slots = [int(s) for s in plan[ob.PLAN_BOARD:ob.PLAN_BOARD + 5]]
+    fixed_slots = range(dealt.shape[2], int(plan[ob.PLAN_SLOTS]))
+    codes_of_slot = {s: int(plan[ob.PLAN_CODES + s]) for s in fixed_slots}
+    flushes = 0
+    for row_keys, row_flush, row_dealt in zip(keys.reshape(-1, players), flush_ranks.reshape(-1, players),
+                                              dealt.reshape(-1, dealt.shape[2]), strict=True):
+        def card(slot, row_dealt=row_dealt):
+            return int(row_dealt[slot]) if slot < len(row_dealt) else codes_of_slot[slot]
+
+        lane_board = [card(s) for s in board_slots]
+        assert lane_board[:len(board_codes)] == board_codes
+        classes, oracle = [], []
+        for p in range(players):
+            hole = [card(s) for s in slots[2 * p:2 * p + 2]]
+            if holes[p][0] >= 0:
+                assert hole == holes[p]
+            key = int(row_keys[p])
+            value = int(t.seven_classes[key + int(t.seven_offsets[key >> SEVEN_ROW_SHIFT])])
+            value = max(value, int(t.flush_classes[0][int(row_flush[p])]))
+            flushes += int(row_flush[p]) != 0
+            classes.append(value)
+            oracle.append(reference.best_high("holdem", hole, lane_board))
+        for a in range(players):
+            for b in range(players):
+                assert (classes[a] > classes[b]) == (oracle[a] > oracle[b]), (a, b)
+    assert flushes > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# calc through the blocks
+# ---------------------------------------------------------------------------------------------
+OPEN_SPOTS = [
+    (["AhKh", "random"], "", ""),
+    (["AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d"], "", ""),
+    (["AhKh", "random", "random"], "Qh7c2d", ""),
+    (["2c2d", "random", "random"], "Ah9h5s4d", ""),
+    (["AhKh", "QsQd"], "Qh7c2d", ""),  # two known hands, a flop dealt
+    # eleven cards left: two random seats and the board take nine of them
+    (["AhKh", "random", "random"], "", _dead_but("AhKh" "QhJhTh9h2s3s4s7d8d9cTc")),
+    # every card of the stub dealt: the last draws of a lane are all repeats but one
+    (["AhKh", "random", "random"], "", _dead_but("AhKh" "QhJhTh9h2s3s4s7d8d")),
+]
+
+
+@pytest.mark.parametrize("hands, board, dead", OPEN_SPOTS, ids=[
+    "AhKh v random", "six known hands", "AhKh v two random on a flop", "22 v two random on a turn",
+    "two known hands on a flop", "two random of eleven cards", "the whole stub dealt"])
+def test_open_blocks_within_four_standard_errors_of_exact(hands, board, dead) -> None:
+    assert _in_open_blocks(hands, board, dead)
+    exact = equity.calc("holdem", hands, board=board or None, dead=dead or None, exact=True)
+    assert exact.attrs["method"] == "exact"
+    trials = 200_000
+    mc = equity.calc("holdem", hands, board=board or None, dead=dead or None, trials=trials, seed=11)
+    assert mc.attrs["method"] == "monte carlo" and mc.attrs["trials"] == trials
+    assert np.all(np.abs(mc.equity - exact.equity) <= 4 * mc.stderr)
+    for column in ("win", "tie"):  # shares of trials: a binomial standard error each
+        p = exact[column].to_numpy()
+        se = np.sqrt(np.maximum(p * (1 - p), 1e-12) / trials)
+        assert np.all(np.abs(mc[column].to_numpy() - p) <= 4 * se + 1e-9), column
+    assert abs(mc.equity.sum() - 1) < 1e-9
+
+
+def test_ahkh_against_five_random_hands_against_the_scalar_loop(monkeypatch) -> None:
+    """No exact figure in seconds: the blocks and the scalar loop (other streams) agree within
+    four standard errors of their difference."""
+    hands = ["AhKh"] + ["random"] * 5
+    blocks = equity.calc("holdem", hands, trials=400_000, seed=5)
+    monkeypatch.setenv("EQUITY_SIMD", "0")
+    scalar = equity.calc("holdem", hands, trials=400_000, seed=5)
+    assert not np.array_equal(blocks.equity.to_numpy(), scalar.equity.to_numpy())  # other streams
+    gap = np.abs(blocks.equity - scalar.equity)
+    assert np.all(gap <= 4 * np.sqrt(blocks.stderr ** 2 + scalar.stderr ** 2))
+
+
+def test_open_blocks_same_numbers_on_one_and_two_threads() -> None:
+    args = ("holdem", ["AhKh", "random", "random", "QsQd"])
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = equity.calc(*args, trials=300_000, seed=42)
+        numba.set_num_threads(1)
+        one = equity.calc(*args, trials=300_000, seed=42)
+    finally:
+        numba.set_num_threads(before)
+    assert one.equals(two)
+    assert not one.equals(equity.calc(*args, trials=300_000, seed=43))
+
+
+def test_open_blocks_play_exactly_the_trials_asked() -> None:
+    """An odd count ends inside a block, whose lanes past it must not be counted: on a stub where
+    one hand always wins, one lane too many would make a win share above 1."""
+    # a stub of hearts with no straight flush among them, and a random seat that takes two:
+    # AhKh always makes the ace-high flush, which nothing else here can beat or tie
+    dead = _dead_but("AhKh" "QhJh8h7h5h4h2h" "2c3d")
+    hands = ["AhKh", "2c3d", "random"]
+    assert _in_open_blocks(hands, dead=dead)
+    table = equity.calc("holdem", hands, dead=dead, trials=12_345, seed=2)
+    assert table.attrs["trials"] == 12_345
+    assert list(table.win) == [1.0, 0.0, 0.0] and list(table.equity) == [1.0, 0.0, 0.0]
+
+
+def test_a_plan_refuses_what_it_cannot_hold() -> None:
+    t = tables_for(get_game("holdem"))
+    stub = np.arange(8, dtype=np.uint8)
+    with pytest.raises(ValueError, match="deals 9 cards from a stub of 8"):
+        ob.open_plan(stub, np.zeros(4, np.uint8), np.array([True, True]), np.zeros(0, np.uint8),
+                     t.seven_words, 3)
+    with pytest.raises(ValueError, match="2 to 10 seats"):
+        ob.open_plan(np.arange(52, dtype=np.uint8), np.zeros(22, np.uint8), np.ones(11, bool),
+                     np.zeros(0, np.uint8), t.seven_words, 3)
