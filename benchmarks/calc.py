@@ -87,12 +87,14 @@ GAME_CASES = (
 )
 
 
-#: Monte Carlo spots beyond two known hands (issue 33, item 1): a label and the hands, in a
-#: syntax both calculators read ("random": any two cards).
+#: Monte Carlo spots beyond two known hands (issue 33, item 1: the first three its targets, then
+#: ranges): a label and the hands, in a syntax both calculators read ("random": any two cards).
 OPEN_SPOTS = (
     ("AhKh v one random hand", ("AhKh", "random")),
     ("six known hands", ("AhKh", "QsQd", "JcTc", "9d9h", "7s6s", "5c5d")),
     ("AhKh v five random hands", ("AhKh",) + ("random",) * 5),
+    ("AhKh v QQ+,AKs", ("AhKh", "QQ+,AKs")),
+    ("QQ+,AKs v JJ+,AQs v random", ("QQ+,AKs", "JJ+,AQs", "random")),
 )
 
 

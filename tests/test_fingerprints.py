@@ -10,8 +10,8 @@ commit alone, saying why in its message:
 
     EQUITY_UPDATE_FINGERPRINTS=1 python -m pytest tests/test_fingerprints.py -n 0
 
-The Hold'em Monte Carlo cases the AVX-512 blocks play (two known hands heads-up, and known and
-random hands: :data:`PER_PATH`) have one fingerprint per vector path: the blocks and the scalar
+The Hold'em Monte Carlo cases the AVX-512 blocks play (two known hands heads-up, and known,
+random and range hands: :data:`PER_PATH`) have one fingerprint per vector path: the blocks and the scalar
 kernels draw their cards from different streams.
 """
 
@@ -207,7 +207,7 @@ STUDIES = {
 
 #: The cases whose cards the AVX-512 blocks deal where they run (``equity._kernels.simd``'s
 #: heads-up blocks, ``equity._kernels.open_blocks``): stored as ``name@path`` for each vector path.
-PER_PATH = ("calc/holdem/mc-random", "study/starting-hands")
+PER_PATH = ("calc/holdem/mc-random", "calc/holdem/mc-six", "calc/holdem/mc-ranges", "study/starting-hands")
 
 
 def _stored() -> dict:

@@ -1,8 +1,9 @@
-"""Monte Carlo of fixed and random two-card hands sixteen trials at a time
+"""Monte Carlo of fixed, random and range two-card hands sixteen trials at a time
 (``equity._kernels.open_blocks``).
 
 The dealer is checked on its own: every lane deals distinct cards of the stub, each dealt slot
-uniform over the stub (a chi-square test with a fixed seed), and each seat's class in each lane
+uniform over the stub (a chi-square test with a fixed seed), range hands drawn together in
+proportion to the product of their weights among the hands that fit, and each seat's class in each lane
 ordered as the brute-force oracle of ``tests/reference.py`` orders the same seven cards.  Then
 ``calc`` through the blocks: every seat's equity, wins and ties within 4 standard errors of the
 exact enumeration (itself checked against the oracle in ``test_calc.py``), on spots that deal
@@ -23,6 +24,7 @@ from numba import njit
 import equity
 from equity._kernels import open_blocks as ob
 from equity._kernels import simd
+from equity._kernels.calc import FIXED, RANDOM, RANGE
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT
 from equity.calculator.question import read_question
 from equity.calculator.sampling import Sampler
@@ -62,7 +64,8 @@ def test_which_spots_the_open_blocks_play() -> None:
     assert _in_open_blocks(["random"] * 10)
     assert not _in_open_blocks(["AhKh", "QsQd"])  # the heads-up blocks play it
     assert not _in_open_blocks(["random"] * 11)  # more seats than a plan holds
-    assert not _in_open_blocks(["AhKh", "QQ+"])  # a range
+    assert _in_open_blocks(["AhKh", "QQ+"])  # a range
+    assert _in_open_blocks(["QQ+, AKs", "JJ-99, AQs:0.5", "random"], board="2c7d8h")
     assert not _in_open_blocks(["Ah?", "random"])  # a hand given in part
     assert _in_open_blocks(["AhKh", "random"], board="Qh7c2dTs5s")  # the river out: two cards to deal
     assert not _in_open_blocks(["AhKhQsJs", "random"], game="omaha")  # exactly two hole cards
@@ -80,46 +83,55 @@ def test_no_blocks_where_the_toolkit_is_told_not_to(monkeypatch) -> None:
 # The dealer and the keys, block by block
 # ---------------------------------------------------------------------------------------------
 @njit(cache=False)
-def _deal_blocks(blocks, lanes, plan, scratch, dealt, keys, flush_ranks):
-    """Play ``blocks`` blocks; copy each block's dealt codes, seat keys and flush ranks out."""
+def _deal_blocks(blocks, lanes, plan, combos, scratch, dealt, keys, flush_ranks):
+    """Play ``blocks`` blocks; copy each block's dealt codes, seat keys and flush ranks out.
+    False when a block's ranges did not fit together."""
     lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
+    combos_at = combos.ctypes.data
     take = dealt.shape[2]
     players = keys.shape[2]
     for slot in range(take, np.int64(plan[ob.PLAN_SLOTS])):
         for k in range(ob.BLOCK):
             scratch[ob.SCRATCH_CODES + ob.BLOCK * slot + k] = plan[ob.PLAN_CODES + slot]
     for b in range(blocks):
-        ob._open_block(lanes_at, plan_at, scratch_at)
+        if not ob._open_block(lanes_at, plan_at, scratch_at, combos_at):
+            return False
         for k in range(ob.BLOCK):
             for t in range(take):
                 dealt[b, k, t] = scratch[ob.SCRATCH_CODES + ob.BLOCK * t + k]
             for p in range(players):
                 keys[b, k, p] = scratch[ob.SCRATCH_KEYS + ob.BLOCK * p + k]
                 flush_ranks[b, k, p] = scratch[ob.SCRATCH_FLUSH + ob.BLOCK * p + k]
+    return True
 
 
-def _plan(hands: list[str], board: str = "", dead: str = ""):
-    """(plan, stub, the seats' hole codes with -1 for a random seat, the board's codes)."""
+def _plan(hands: list[str], board: str = "", dead: str = "", ranges=()):
+    """(plan, combo table, stub, the seats' hole codes with -1 for a dealt seat, the board's
+    codes); ``ranges`` are the range seats' (combos, weights), for the seats named "range"."""
     g = get_game("holdem")
     t = tables_for(g)
-    known = card_codes("".join(h for h in hands if h != "random") + board + dead).tolist()
+    dealt = ("random", "range")
+    known = card_codes("".join(h for h in hands if h not in dealt) + board + dead).tolist()
     stub = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    holes = [card_codes(h).tolist() if h != "random" else [-1, -1] for h in hands]
+    holes = [card_codes(h).tolist() if h not in dealt else [-1, -1] for h in hands]
     fixed = np.array([max(c, 0) for h in holes for c in h], dtype=np.uint8)
-    random_seats = np.array([h == "random" for h in hands])
+    kinds = np.array([RANDOM if h == "random" else RANGE if h == "range" else FIXED for h in hands],
+                     dtype=np.int8)
     bias = int(flush_bias(g.hand_size, t.rank_classes.shape[0] - 1)[0])
-    plan = ob.open_plan(stub, fixed, random_seats, card_codes(board).astype(np.uint8), t.seven_words, bias)
-    return plan, stub, holes, card_codes(board).tolist()
+    plan, combos = ob.open_plan(stub, fixed, kinds, card_codes(board).astype(np.uint8), t.seven_words,
+                                bias, ranges)
+    return plan, combos, stub, holes, card_codes(board).tolist()
 
 
-def _play(plan, blocks: int, players: int, seed: int = 7):
+def _play(plan, blocks: int, players: int, seed: int = 7, combos=None):
     take = int(plan[ob.PLAN_TAKE])
     lanes = np.random.default_rng(seed).integers(1, 2**32, 4 * ob.BLOCK, dtype=np.uint64).astype(np.uint32)
     scratch = np.zeros(ob.SCRATCH_SIZE, dtype=np.uint32)
     dealt = np.zeros((blocks, ob.BLOCK, take), dtype=np.int64)
     keys = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
     flush_ranks = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
-    _deal_blocks(blocks, lanes, plan, scratch, dealt, keys, flush_ranks)
+    combos = np.zeros(2, dtype=np.uint32) if combos is None else combos
+    assert _deal_blocks(blocks, lanes, plan, combos, scratch, dealt, keys, flush_ranks)
     return dealt, keys, flush_ranks
 
 
@@ -128,7 +140,7 @@ def _play(plan, blocks: int, players: int, seed: int = 7):
     (["random", "random"], _dead_but("2c3d4h5s6c7d8h9sTc")),  # every card of a nine-card stub
 ], ids=["fifteen of fifty", "nine of nine"])
 def test_every_lane_deals_distinct_cards_of_the_stub_each_slot_uniform(hands, dead) -> None:
-    plan, stub, _, _ = _plan(hands, dead=dead)
+    plan, _, stub, _, _ = _plan(hands, dead=dead)
     blocks = 3000
     dealt, _, _ = _play(plan, blocks, len(hands))
     take = dealt.shape[2]
@@ -154,7 +166,7 @@ def test_every_lane_deals_distinct_cards_of_the_stub_each_slot_uniform(hands, de
 def test_each_lanes_winners_are_the_oracles(hands, board, dead) -> None:
     """Each lane's seats ranked by the block's keys and flush ranks through the seven-card
     tables, against the brute-force oracle's best five of the same seven cards."""
-    plan, _, holes, board_codes = _plan(hands, board, dead)
+    plan, _, _, holes, board_codes = _plan(hands, board, dead)
     t = tables_for(get_game("holdem"))
     players = len(hands)
     dealt, keys, flush_ranks = _play(plan, 40, players, seed=3)
@@ -187,6 +199,36 @@ def test_each_lanes_winners_are_the_oracles(hands, board, dead) -> None:
     assert flushes > 0
 
 
+def test_range_hands_drawn_together_by_the_product_of_their_weights() -> None:
+    """Two range seats, AA,KK and AA:0.5,KK: the pairs of hands that fit together, weighted by
+    the product of their weights, are AA-AA 6 x 0.5, AA-KK 36, KK-AA 36 x 0.5 and KK-KK 6, so the
+    four pairs of classes come 3/63, 36/63, 18/63 and 6/63 of the time (chi-square, 3 degrees of
+    freedom, below its 0.9999 quantile of 21.1)."""
+    def hands(ranks: str) -> np.ndarray:
+        return np.array([card_codes(ranks[0] + a + ranks[1] + b).tolist()
+                         for i, a in enumerate("cdhs") for b in "cdhs"[i + 1:]], dtype=np.uint8)
+
+    aces, kings = hands("AA"), hands("KK")
+    first = (np.concatenate([aces, kings]), np.ones(12))
+    second = (np.concatenate([aces, kings]), np.r_[np.full(6, 0.5), np.ones(6)])
+    plan, combos, _, _, _ = _plan(["range", "range"], ranges=(first, second))
+    dealt, _, _ = _play(plan, 4000, 2, seed=5, combos=combos)
+    rows = dealt.reshape(-1, dealt.shape[2])
+    assert all(len(set(row)) == len(row) for row in rows.tolist())
+    ace = (rows[:, :4] >> 2) == 12
+    first_aces, second_aces = ace[:, 0] & ace[:, 1], ace[:, 2] & ace[:, 3]
+    assert ((rows[:, :4] >> 2) >= 11).all()  # every hand AA or KK
+    counts = np.array([(first_aces & second_aces).sum(), (first_aces & ~second_aces).sum(),
+                       (~first_aces & second_aces).sum(), (~first_aces & ~second_aces).sum()])
+    expected = len(rows) * np.array([3, 36, 18, 6]) / 63
+    assert ((counts - expected) ** 2 / expected).sum() < 21.1
+
+
+def test_ranges_that_cannot_fit_together_are_refused() -> None:
+    with pytest.raises(equity.InvalidInputError, match="never fit together"):
+        equity.calc("holdem", ["AA", "AA", "AA"], trials=10_000, seed=1)
+
+
 # ---------------------------------------------------------------------------------------------
 # calc through the blocks
 # ---------------------------------------------------------------------------------------------
@@ -200,12 +242,16 @@ OPEN_SPOTS = [
     (["AhKh", "random", "random"], "", _dead_but("AhKh" "QhJhTh9h2s3s4s7d8d9cTc")),
     # every card of the stub dealt: the last draws of a lane are all repeats but one
     (["AhKh", "random", "random"], "", _dead_but("AhKh" "QhJhTh9h2s3s4s7d8d")),
+    (["AhKh", "QQ+, AKs, AQs:0.25"], "2h7h9c", ""),  # a weighted range
+    (["QQ+, AKs", "JJ+, AQs", "random"], "2h7h9c5d", ""),  # two ranges that share cards
+    (["AA, KK", "AA:0.5, KK, QQ", "random"], "2h7h9c", ""),
 ]
 
 
 @pytest.mark.parametrize("hands, board, dead", OPEN_SPOTS, ids=[
     "AhKh v random", "six known hands", "AhKh v two random on a flop", "22 v two random on a turn",
-    "two known hands on a flop", "two random of eleven cards", "the whole stub dealt"])
+    "two known hands on a flop", "two random of eleven cards", "the whole stub dealt",
+    "a weighted range", "two ranges sharing cards", "weighted ranges and a random hand"])
 def test_open_blocks_within_four_standard_errors_of_exact(hands, board, dead) -> None:
     assert _in_open_blocks(hands, board, dead)
     exact = equity.calc("holdem", hands, board=board or None, dead=dead or None, exact=True)
@@ -274,9 +320,12 @@ def test_open_blocks_play_exactly_the_trials_asked() -> None:
 def test_a_plan_refuses_what_it_cannot_hold() -> None:
     t = tables_for(get_game("holdem"))
     stub = np.arange(8, dtype=np.uint8)
+    random_seats = np.full(2, RANDOM, dtype=np.int8)
     with pytest.raises(ValueError, match="deals 9 cards from a stub of 8"):
-        ob.open_plan(stub, np.zeros(4, np.uint8), np.array([True, True]), np.zeros(0, np.uint8),
-                     t.seven_words, 3)
+        ob.open_plan(stub, np.zeros(4, np.uint8), random_seats, np.zeros(0, np.uint8), t.seven_words, 3)
     with pytest.raises(ValueError, match="2 to 10 seats"):
-        ob.open_plan(np.arange(52, dtype=np.uint8), np.zeros(22, np.uint8), np.ones(11, bool),
+        ob.open_plan(np.arange(52, dtype=np.uint8), np.zeros(22, np.uint8), np.full(11, RANDOM, np.int8),
                      np.zeros(0, np.uint8), t.seven_words, 3)
+    with pytest.raises(ValueError, match="1 ranges for 2 range seats"):
+        ob.open_plan(np.arange(52, dtype=np.uint8), np.zeros(4, np.uint8), np.full(2, RANGE, np.int8),
+                     np.zeros(0, np.uint8), t.seven_words, 3, ((np.zeros((1, 2), np.uint8), np.ones(1)),))

@@ -1,4 +1,5 @@
-"""Monte Carlo of fixed and random two-card hands, sixteen trials at a time in AVX-512 registers.
+"""Monte Carlo of fixed, random and range two-card hands, sixteen trials at a time in AVX-512
+registers.
 
 The scalar open-seat loops (:func:`equity._kernels.calc._open_many_loop`) deal each trial by a
 partial Fisher-Yates shuffle: about 1.8 ns a card on the AMD EPYC guest of
@@ -22,7 +23,17 @@ lane of a register:
 
 A fixed card (a known hand, or a board card already dealt) is a vector holding its code in
 every lane, written once per chunk; so a seat's or the board's cards are five or two *slots*
-of the plan, dealt or fixed, and one compiled block plays any mix of fixed and random seats.
+of the plan, dealt or fixed, and one compiled block plays any mix of fixed, random and range
+seats.
+
+Range seats are drawn first, together: in each lane every range seat's hand is a row of the
+combo table drawn by Lemire's rule (read by a vector gather), kept with chance its weight over
+the range's largest (a second draw of 32 bits, for a range whose weights differ), and a lane
+draws all its range hands again while any was refused or two share a card.  So a lane's range
+hands come in proportion to the product of their weights among the hands that fit together,
+as the scalar loops draw them and the exact enumeration weights them; a block that finds no
+fit in ``MAX_RANGE_ROUNDS`` rounds stops the calculation, which the calculator reports.  The
+random seats and the board are then dealt around them.
 
 This draws other random numbers than the scalar loops, so where these blocks run a spot's
 Monte Carlo figures differ from the scalar path's (each an unbiased estimate; the tests compare
@@ -30,17 +41,19 @@ both with exact equities), as the heads-up blocks' already do.
 """
 
 import numpy as np
+from llvmlite import ir
 from numba import prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel
-from equity._kernels.calc import _add_duels
+from equity._kernels.calc import FIXED, RANDOM, RANGE, _add_duels
 from equity._kernels.pots import count_high_pot, split_sums, unpack_wins, win_width
 from equity._kernels.rng import xoshiro_next
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 from equity._kernels.simd import (
     _I1,
+    _I8,
     _I16,
     _I32,
     _I64,
@@ -69,12 +82,18 @@ OPEN_MAX_STUB = 64
 #: Where an open plan (``uint32[OPEN_PLAN_SIZE]``, made by :func:`open_plan`) keeps each part:
 #: the stub's codes (padded to 64), each rank's seven-card word, the stub's size, Lemire's
 #: threshold ``2**16 % size``, the cards dealt a trial (slots ``0 .. take - 1``), the seats, the
-#: slots in all, the flush bias, the board's five slots, each seat's two slots, and each fixed
-#: slot's card code.
+#: slots in all, the flush bias, the range seats, the board's five slots, each seat's two slots,
+#: each fixed slot's card code, each dealt card's pairs of draws, and the range seats' entries.
 (PLAN_STUB, PLAN_RANK_WORDS, PLAN_N_STUB, PLAN_THRESHOLD, PLAN_TAKE, PLAN_PLAYERS, PLAN_SLOTS,
- PLAN_FLUSH_BIAS, PLAN_BOARD, PLAN_SEATS, PLAN_CODES, PLAN_PAIRS) = (
-    0, 64, 80, 81, 82, 83, 84, 85, 88, 96, 128, 160)
-OPEN_PLAN_SIZE = PLAN_PAIRS + OPEN_MAX_SLOTS
+ PLAN_FLUSH_BIAS, PLAN_RANGES, PLAN_BOARD, PLAN_SEATS, PLAN_CODES, PLAN_PAIRS, PLAN_RANGE_AT) = (
+    0, 64, 80, 81, 82, 83, 84, 85, 86, 88, 96, 128, 160, 192)
+#: Each range seat's four entries from ``PLAN_RANGE_AT``: its first row in the combo table, its
+#: combos, Lemire's threshold ``2**16 % combos``, and whether its weights differ.
+RANGE_ENTRIES = 4
+OPEN_PLAN_SIZE = PLAN_RANGE_AT + RANGE_ENTRIES * OPEN_MAX_PLAYERS
+#: Rounds of drawing the range seats' hands together before a block gives up (the ranges then
+#: hardly fit together, or not at all: the calculator says so, as its scalar loops do).
+MAX_RANGE_ROUNDS = 100_000
 #: A card's pairs of draws are enough when this share of blocks or fewer has a lane left to
 #: draw again (a branch taken that rarely is seldom mispredicted).
 REDRAW_SHARE = 0.1
@@ -86,30 +105,44 @@ SCRATCH_FLUSH = SCRATCH_KEYS + BLOCK * OPEN_MAX_PLAYERS
 SCRATCH_SIZE = SCRATCH_FLUSH + BLOCK * OPEN_MAX_PLAYERS
 
 
-def open_plan(stub: np.ndarray, fixed_hole: np.ndarray, random_seats: np.ndarray,
-              known_board: np.ndarray, seven_words: np.ndarray, flush_bias: int) -> np.ndarray:
-    """The plan of :func:`open_blocks` for seats of two hole cards, each fixed or random.
+def open_plan(stub: np.ndarray, fixed_hole: np.ndarray, kinds: np.ndarray, known_board: np.ndarray,
+              seven_words: np.ndarray, flush_bias: int,
+              ranges: tuple = ()) -> tuple[np.ndarray, np.ndarray]:
+    """The plan of :func:`open_blocks` for seats of two hole cards, each fixed, random or a range,
+    and its combo table.
 
     Parameters
     ----------
     stub : uint8 array
-        The cards the random seats and the rest of the board are dealt from (5 to 64 codes).
+        The cards the random and range seats and the rest of the board come from (5 to 64).
     fixed_hole : uint8 array, shape (players * 2,)
-        The seats' hole cards, seat-major; a random seat's entries are ignored.
-    random_seats : bool array, shape (players,)
-        Which seats are dealt their cards.
+        The seats' hole cards, seat-major; only a fixed seat's are read.
+    kinds : int array, shape (players,)
+        Each seat's kind: ``FIXED``, ``RANDOM`` or ``RANGE`` (:mod:`equity._kernels.calc`).
     known_board : uint8 array
         The board cards already known (0 to 5).
     seven_words : uint64 array
         The game's seven-card words (:func:`rank_words` takes their rank parts).
     flush_bias : int
         The game's flush bias: a suit count plus it sets bit 3 of the suit's nibble at five.
+    ranges : tuple of (combos, weights)
+        Each range seat's hands (uint8[m, 2], every card in ``stub``) and positive weights, in
+        seat order.
+
+    Returns
+    -------
+    (plan, combos) : uint32 arrays
+        The plan, and the combo table: per hand, its two stub positions (the second shifted by
+        8) and the bound of its weight's test (a draw of 32 bits at most it keeps the hand).
     """
-    players = len(random_seats)
-    take = 2 * int(np.count_nonzero(random_seats)) + OPEN_BOARD - len(known_board)
-    if not 2 <= players <= OPEN_MAX_PLAYERS or len(fixed_hole) != 2 * players:
-        raise ValueError(f"an open plan takes 2 to {OPEN_MAX_PLAYERS} seats of two cards, not "
-                         f"{players} seats and {len(fixed_hole)} hole codes")
+    players = len(kinds)
+    n_ranges = int(np.count_nonzero(kinds == RANGE))
+    n_random = int(np.count_nonzero(kinds == RANDOM))
+    take = 2 * (n_ranges + n_random) + OPEN_BOARD - len(known_board)
+    if not 2 <= players <= OPEN_MAX_PLAYERS or len(fixed_hole) != 2 * players or len(ranges) != n_ranges:
+        raise ValueError(f"an open plan takes 2 to {OPEN_MAX_PLAYERS} seats of two cards and each range "
+                         f"seat's hands, not {players} seats, {len(fixed_hole)} hole codes and "
+                         f"{len(ranges)} ranges for {n_ranges} range seats")
     if not len(known_board) <= OPEN_BOARD or not take <= len(stub) <= OPEN_MAX_STUB:
         raise ValueError(f"an open plan deals {take} cards from a stub of {len(stub)} (at most "
                          f"{OPEN_MAX_STUB}) with {len(known_board)} board cards known")
@@ -118,15 +151,33 @@ def open_plan(stub: np.ndarray, fixed_hole: np.ndarray, random_seats: np.ndarray
     plan[PLAN_RANK_WORDS:PLAN_RANK_WORDS + BLOCK] = rank_words(seven_words)
     plan[PLAN_N_STUB] = len(stub)
     plan[PLAN_THRESHOLD] = (1 << 16) % len(stub)  # (draws of 16 bits)
-    for card in range(take):  # a lane draws again with chance card / len(stub) a draw
+    plan[PLAN_TAKE] = take
+    plan[PLAN_PLAYERS] = players
+    plan[PLAN_FLUSH_BIAS] = flush_bias
+    plan[PLAN_RANGES] = n_ranges
+    for card in range(2 * n_ranges, take):  # a lane draws again with chance card / len(stub) a draw
         used = card / len(stub)
         pairs = 1
         while 1 - (1 - used ** (2 * pairs)) ** BLOCK > REDRAW_SHARE:
             pairs += 1
         plan[PLAN_PAIRS + card] = pairs
-    plan[PLAN_TAKE] = take
-    plan[PLAN_PLAYERS] = players
-    plan[PLAN_FLUSH_BIAS] = flush_bias
+    position = {int(code): at for at, code in enumerate(stub.tolist())}
+    tables, first = [], 0
+    for r, (combos, weights) in enumerate(ranges):
+        weights = np.asarray(weights, dtype=np.float64)
+        if not 0 < len(combos) < 1 << 16 or not (weights > 0).all():
+            raise ValueError(f"range seat {r}: 1 to 65,535 hands of positive weight, not {len(combos)}")
+        table = np.zeros((len(combos), 2), dtype=np.uint32)
+        for row, (a, b) in enumerate(np.asarray(combos).tolist()):
+            table[row, 0] = position[a] | position[b] << 8
+        top = float(weights.max())
+        table[:, 1] = np.floor(weights / top * 0xFFFFFFFF).astype(np.uint32)
+        table[weights == top, 1] = 0xFFFFFFFF
+        at = PLAN_RANGE_AT + RANGE_ENTRIES * r
+        plan[at:at + RANGE_ENTRIES] = (first, len(combos), (1 << 16) % len(combos),
+                                       int((weights != top).any()))
+        tables.append(table)
+        first += len(combos)
     dealt = 0
     fixed = take
 
@@ -139,15 +190,18 @@ def open_plan(stub: np.ndarray, fixed_hole: np.ndarray, random_seats: np.ndarray
         fixed += 1
         return fixed - 1
 
-    for seat in range(players):  # the random seats' cards first, in seat order
-        for t in range(2):
-            code = None if random_seats[seat] else int(fixed_hole[2 * seat + t])
-            plan[PLAN_SEATS + 2 * seat + t] = slot_of(code)
+    # the range seats' cards first, then the random seats', each in seat order, then the board's
+    for kind in (RANGE, RANDOM, FIXED):
+        for seat in np.flatnonzero(kinds == kind).tolist():
+            for t in range(2):
+                code = int(fixed_hole[2 * seat + t]) if kind == FIXED else None
+                plan[PLAN_SEATS + 2 * seat + t] = slot_of(code)
     for t in range(OPEN_BOARD):
         code = int(known_board[t]) if t < len(known_board) else None
         plan[PLAN_BOARD + t] = slot_of(code)
     plan[PLAN_SLOTS] = fixed
-    return plan
+    combo_table = np.concatenate(tables).ravel() if tables else np.zeros(2, dtype=np.uint32)
+    return plan, combo_table
 
 
 def _draw_pair(builder, state, n_stub, threshold, used, pick, again):
@@ -176,7 +230,7 @@ def _open_codegen(context, builder, signature, args):
     """LLVM code of one block of sixteen trials: deals ``take`` distinct stub cards in every
     lane into slots ``0 .. take - 1`` of the scratch, then writes each seat's seven-card keys and
     flush ranks (see the module)."""
-    lanes_at, plan_at, scratch_at = args
+    lanes_at, plan_at, scratch_at, combos_at = args
     module = builder.module
     plan = builder.inttoptr(plan_at, _I32.as_pointer())
     lanes = builder.inttoptr(lanes_at, _I32.as_pointer())
@@ -212,7 +266,16 @@ def _open_codegen(context, builder, signature, args):
         builder.store(pick, pick_at)
         builder.store(again, again_at)
 
-    with cgutils.for_range(builder, take) as card:
+    def stub_code(position):  # the code of the stub card at each lane's position
+        low = builder.call(two_table, [stub[0], position, stub[1]])
+        high = builder.call(two_table, [stub[2], position, stub[3]])
+        upper = builder.icmp_unsigned("!=", builder.and_(position, _splat(32)), _splat(0))
+        return builder.select(upper, high, low)
+
+    n_ranges = plan_value(_I32(PLAN_RANGES))
+    fits = _draw_ranges(builder, plan_value, vector_at, stub_code, scratch, combos_at, state_at,
+                        used_at, n_ranges)
+    with cgutils.for_range(builder, take, start=builder.zext(builder.mul(n_ranges, _I32(2)), _I64)) as card:
         # the plan's pairs of draws for this card (few lanes left to draw again), then more
         # pairs while any lane must
         draw(True)
@@ -235,11 +298,8 @@ def _open_codegen(context, builder, signature, args):
         for half, base in enumerate((pick, builder.sub(pick, _splat(32)))):
             bit = builder.call(shift, [_splat(1), base])
             builder.store(builder.or_(builder.load(used_at[half]), bit), used_at[half])
-        low = builder.call(two_table, [stub[0], pick, stub[1]])
-        high = builder.call(two_table, [stub[2], pick, stub[3]])
-        upper = builder.icmp_unsigned("!=", builder.and_(pick, _splat(32)), _splat(0))
         at = builder.mul(builder.trunc(card.index, _I32), _I32(BLOCK))
-        builder.store(builder.select(upper, high, low), vector_at(scratch, at), align=4)
+        builder.store(stub_code(pick), vector_at(scratch, at), align=4)
     for w in range(4):
         builder.store(builder.load(state_at[w]), vector_at(lanes, _I32(BLOCK * w)), align=4)
 
@@ -252,7 +312,7 @@ def _open_codegen(context, builder, signature, args):
     board_key, board_suits = _rank_keys_and_suits(builder, board, rank_words)
     bias = _splat_of(builder, plan_value(_I32(PLAN_FLUSH_BIAS)))
     players = builder.zext(plan_value(_I32(PLAN_PLAYERS)), _I64)
-    with cgutils.for_range(builder, players) as seat:
+    with cgutils.for_range(builder, players) as seat:  # (a block that did not fit: any keys)
         p = builder.trunc(seat.index, _I32)
         first = builder.add(_I32(PLAN_SEATS), builder.mul(p, _I32(2)))
         hole = [slot_codes(first), slot_codes(builder.add(first, _I32(1)))]
@@ -264,46 +324,139 @@ def _open_codegen(context, builder, signature, args):
         builder.store(builder.add(board_key, hole_key),
                       vector_at(scratch, builder.add(_I32(SCRATCH_KEYS), at)), align=4)
         builder.store(ranks, vector_at(scratch, builder.add(_I32(SCRATCH_FLUSH), at)), align=4)
-    return context.get_dummy_value()
+    return fits
+
+
+def _draw_ranges(builder, plan_value, vector_at, stub_code, scratch, combos_at, state_at, used_at,
+                 n_ranges):
+    """Each range seat's hand in every lane, as stub positions and then codes in slots ``0 .. 2 *
+    n_ranges - 1``, their positions set in the used masks: every seat's hand drawn (uniformly by
+    Lemire's rule, then kept with chance its weight over the range's largest), and a lane drawing
+    all of them again while any draw was refused or two hands share a card, so that a lane's
+    hands are drawn together in proportion to the product of their weights among the hands that
+    fit together.  Returns an ``i32``: 1 when every lane fits within ``MAX_RANGE_ROUNDS`` rounds,
+    else 0."""
+    module = builder.module
+    gather = _declare(module, "llvm.x86.avx512.gather.dpi.512", _vec(_I32),
+                      [_vec(_I32), _I8.as_pointer(), _vec(_I32), _I16, _I32])
+    shift = _shift(builder)
+    combos = builder.inttoptr(combos_at, _I8.as_pointer())
+    again_at = cgutils.alloca_once_value(builder, ir.Constant(_vec(_I1), [1] * BLOCK))
+    round_at = cgutils.alloca_once_value(builder, _I32(0))
+    tuple_at = [cgutils.alloca_once(builder, _vec(_I32)) for _ in range(2)]
+    bad_at = cgutils.alloca_once(builder, _vec(_I1))
+    has_ranges = builder.icmp_unsigned("!=", n_ranges, _I32(0))
+    count = builder.zext(n_ranges, _I64)
+
+    def state_bits():
+        bits, state = _xoshiro128(builder, tuple(builder.load(s) for s in state_at))
+        for w in range(4):
+            builder.store(state[w], state_at[w])
+        return bits
+
+    def bits_of(position):
+        return (builder.call(shift, [_splat(1), position]),
+                builder.call(shift, [_splat(1), builder.sub(position, _splat(32))]))
+
+    with builder.if_then(has_ranges):
+        play = builder.append_basic_block("range_round")
+        done = builder.append_basic_block("ranges_drawn")
+        builder.branch(play)
+        builder.position_at_end(play)
+        for half in range(2):
+            builder.store(_splat(0), tuple_at[half])
+        builder.store(ir.Constant(_vec(_I1), [0] * BLOCK), bad_at)
+        again = builder.load(again_at)
+        with cgutils.for_range(builder, count) as seat:
+            r = builder.trunc(seat.index, _I32)
+            at = builder.add(_I32(PLAN_RANGE_AT), builder.mul(r, _I32(RANGE_ENTRIES)))
+            first, n_combos, threshold, weighted = (plan_value(builder.add(at, _I32(k)))
+                                                    for k in range(RANGE_ENTRIES))
+            product = builder.mul(builder.lshr(state_bits(), _splat(16)), _splat_of(builder, n_combos))
+            row = builder.add(builder.lshr(product, _splat(16)), _splat_of(builder, first))
+            refused = builder.icmp_unsigned("<", builder.and_(product, _splat(0xFFFF)),
+                                            _splat_of(builder, threshold))
+            entry = builder.call(gather, [_splat(0), combos, builder.mul(row, _splat(2)), _I16(-1),
+                                          _I32(4)])
+            bound = builder.call(gather, [_splat(0), combos,
+                                          builder.add(builder.mul(row, _splat(2)), _splat(1)),
+                                          _I16(-1), _I32(4)])
+            with builder.if_then(builder.icmp_unsigned("!=", weighted, _I32(0))):
+                kept = builder.icmp_unsigned("<=", state_bits(), bound)
+                builder.store(builder.or_(builder.load(bad_at), builder.not_(kept)), bad_at)
+            shares = None
+            hand = (builder.and_(entry, _splat(0xFF)), builder.lshr(entry, _splat(8)))
+            for position in hand:
+                for half, bit in enumerate(bits_of(position)):
+                    held = builder.load(tuple_at[half])
+                    clash = builder.icmp_unsigned("!=", builder.and_(held, bit), _splat(0))
+                    shares = clash if shares is None else builder.or_(shares, clash)
+                    builder.store(builder.or_(held, bit), tuple_at[half])
+            builder.store(builder.or_(builder.load(bad_at), builder.or_(refused, shares)), bad_at)
+            for t, position in enumerate(hand):
+                slot = vector_at(scratch, builder.mul(builder.add(builder.mul(r, _I32(2)), _I32(t)),
+                                                      _I32(BLOCK)))
+                builder.store(builder.select(again, position, builder.load(slot, align=4)), slot,
+                              align=4)
+        again = builder.and_(again, builder.load(bad_at))
+        builder.store(again, again_at)
+        rounds = builder.add(builder.load(round_at), _I32(1))
+        builder.store(rounds, round_at)
+        pending = builder.icmp_unsigned("!=", builder.bitcast(again, _I16), _I16(0))
+        more = builder.and_(pending, builder.icmp_unsigned("<", rounds, _I32(MAX_RANGE_ROUNDS)))
+        builder.cbranch(more, play, done)
+        builder.position_at_end(done)
+        # the hands' positions into the used masks, and their codes into their slots
+        with cgutils.for_range(builder, builder.mul(count, _I64(2))) as card:
+            slot = vector_at(scratch, builder.mul(builder.trunc(card.index, _I32), _I32(BLOCK)))
+            position = builder.load(slot, align=4)
+            for half, bit in enumerate(bits_of(position)):
+                builder.store(builder.or_(builder.load(used_at[half]), bit), used_at[half])
+            builder.store(stub_code(position), slot, align=4)
+    pending = builder.icmp_unsigned("!=", builder.bitcast(builder.load(again_at), _I16), _I16(0))
+    return builder.select(builder.and_(has_ranges, pending), _I32(0), _I32(1))
 
 
 @intrinsic
-def _open_block(typingctx, lanes_at, plan_at, scratch_at):
-    return types.void(types.uint64, types.uint64, types.uint64), _open_codegen
+def _open_block(typingctx, lanes_at, plan_at, scratch_at, combos_at):
+    return types.int32(types.uint64, types.uint64, types.uint64, types.uint64), _open_codegen
 
 
 @kernel
-def _open_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes, acc):
+def _open_trials(trials, lanes, plan, combos, scratch, offsets, classes, flush_classes, acc):
     """``trials`` trials of :func:`_open_block`'s blocks, their sums added to ``acc`` as the
     scalar open-seat loops add them: heads-up, each seat's wins counted; for more seats, each
-    pot counted as :func:`equity._kernels.pots.count_high_pot` counts it."""
+    pot counted as :func:`equity._kernels.pots.count_high_pot` counts it.  Returns the trials
+    played: fewer than ``trials`` when a block's range hands did not fit together."""
     lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
+    combos_at = combos.ctypes.data
     n_players = np.int64(plan[PLAN_PLAYERS])
+    played = 0
     if n_players == 2:
         first_wins = 0
         second_wins = 0
-        remaining = trials
-        while remaining > 0:
-            _open_block(lanes_at, plan_at, scratch_at)
-            count = min(BLOCK, remaining)
+        while played < trials:
+            if not _open_block(lanes_at, plan_at, scratch_at, combos_at):
+                break
+            count = min(BLOCK, trials - played)
             for k in range(count):
                 first = _seat_class(scratch, 0, k, offsets, classes, flush_classes)
                 second = _seat_class(scratch, 1, k, offsets, classes, flush_classes)
                 first_wins += np.int64(first > second)
                 second_wins += np.int64(second > first)
-            remaining -= count
-        _add_duels(first_wins, second_wins, trials - first_wins - second_wins, acc)
-        return
+            played += count
+        _add_duels(first_wins, second_wins, played - first_wins - second_wins, acc)
+        return played
     seat_classes = np.empty(n_players, dtype=np.int64)
     won = np.zeros(n_players, dtype=np.int64)
     split = np.zeros((n_players, n_players + 1), dtype=np.int64)
     width = win_width(n_players)
     packed = U64(0)
     filled = 0
-    remaining = trials
-    while remaining > 0:
-        _open_block(lanes_at, plan_at, scratch_at)
-        count = min(BLOCK, remaining)
+    while played < trials:
+        if not _open_block(lanes_at, plan_at, scratch_at, combos_at):
+            break
+        count = min(BLOCK, trials - played)
         for k in range(count):
             best = np.int64(-1)
             for p in range(n_players):
@@ -312,9 +465,10 @@ def _open_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes, 
                 best = max(best, value)
             packed, filled = count_high_pot(seat_classes, best, n_players, width, packed, filled,
                                             won, split)
-        remaining -= count
+        played += count
     unpack_wins(packed, width, n_players, won)
     split_sums(won, split, n_players, acc[0], acc[1], acc[2], acc[3])
+    return played
 
 
 @inline_kernel
@@ -327,11 +481,13 @@ def _seat_class(scratch, p, k, offsets, classes, flush_classes):
     return flush if flush > value else value
 
 
-def _open_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, sums):
-    """Monte Carlo of fixed and random two-card hands and the board still to come (see the
-    module), chunk ``c`` from ``states[c]`` (xoshiro256** states), ``chunk_trials[c]`` trials;
-    ``sums[c]`` as :func:`equity._kernels.calc.sample_plain` fills it.  ``offsets``, ``classes``
-    and ``flush_classes``: the game's seven-card tables of class ids."""
+def _open_blocks(states, chunk_trials, plan, combos, offsets, classes, flush_classes, sums, dealt):
+    """Monte Carlo of fixed, random and range two-card hands and the board still to come (see
+    the module), chunk ``c`` from ``states[c]`` (xoshiro256** states), ``chunk_trials[c]``
+    trials; ``sums[c]`` as :func:`equity._kernels.calc.sample_plain` fills it, ``dealt[c]`` the
+    trials played (fewer where the ranges did not fit together).  ``plan`` and ``combos``:
+    :func:`open_plan`'s; ``offsets``, ``classes`` and ``flush_classes``: the game's seven-card
+    tables of class ids."""
     slots = np.int64(plan[PLAN_SLOTS])
     for c in prange(states.shape[0]):
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
@@ -345,7 +501,8 @@ def _open_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, su
             for k in range(BLOCK):
                 scratch[SCRATCH_CODES + BLOCK * slot + k] = plan[PLAN_CODES + slot]
         acc = np.zeros((5, sums.shape[2]))
-        _open_trials(chunk_trials[c], lanes, plan, scratch, offsets, classes, flush_classes, acc)
+        dealt[c] = _open_trials(chunk_trials[c], lanes, plan, combos, scratch, offsets, classes,
+                                flush_classes, acc)
         for k in range(5):
             for p in range(sums.shape[2]):
                 sums[c, k, p] = acc[k, p]

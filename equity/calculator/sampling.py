@@ -14,7 +14,7 @@ import numpy as np
 
 from equity._kernels import open_blocks, simd
 from equity._kernels.bundles import SeatCards, SevenTables
-from equity._kernels.calc import FIXED, RANDOM, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
+from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
 from equity._kernels.exchange import FLOP_KEYS, GREEDY, WILD_KEYS, sample_exchange
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import UNKNOWN, Question, n_cards
@@ -265,16 +265,19 @@ class Sampler:
         if duel or open_seats:
             t = tables_for(q.game)
             bias = int(flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0])
-            if duel:
-                plan, play = simd.duel_plan(self.stub, fixed, t.seven_words, bias), simd.duel_blocks
-            else:
-                random_seats = np.array([s.kind == RANDOM for s in q.seats])
-                plan = open_blocks.open_plan(self.stub, fixed, random_seats, q.board, t.seven_words,
-                                             bias)
-                play = open_blocks.open_blocks
+            tables = (t.seven_offsets, t.seven_classes, t.flush_classes[0], chunk_sums)
             with threads_for(int(sizes.sum()) * q.players):
-                play(states, sizes, plan, t.seven_offsets, t.seven_classes, t.flush_classes[0],
-                     chunk_sums)
+                if duel:
+                    simd.duel_blocks(states, sizes, simd.duel_plan(self.stub, fixed, t.seven_words, bias),
+                                     *tables)
+                    dealt[:] = sizes
+                else:
+                    ranges = tuple((s.combos, s.weights) for s in q.seats if s.kind == RANGE)
+                    plan, combos = open_blocks.open_plan(self.stub, fixed, self.arrays[0], q.board,
+                                                         t.seven_words, bias, ranges)
+                    open_blocks.open_blocks(states, sizes, plan, combos, *tables, dealt)
+            if (dealt < sizes).any():
+                raise _no_fit()
             for row in range(count):
                 sums.add_sums(float(sizes[row]), *chunk_sums[row])
             return int(sizes.sum())
@@ -305,18 +308,19 @@ class Sampler:
 
     def _open_in_blocks(self) -> bool:
         """Whether the open-seat blocks of :mod:`equity._kernels.open_blocks` play this spot: 2 to
-        ``OPEN_MAX_PLAYERS`` seats of two cards, each a hand given whole or a random one (not
-        two given hands and no board, which the duel blocks play), each hand the best five of its
-        cards and a board of five, a high pot, no wild card, a stub of at most 64 cards that holds
-        the cards to deal, and a host that can run the blocks."""
+        ``OPEN_MAX_PLAYERS`` seats of two cards, each a hand given whole, a random one or a range
+        (not two given hands and no board, which the duel blocks play; no hand given in part),
+        each hand the best five of its cards and a board of five, a high pot, no wild card, a
+        stub of at most 64 cards that holds the cards to deal, and a host that can run the
+        blocks."""
         q = self.q
         g = q.game
-        random_seats = sum(s.kind == RANDOM for s in q.seats)
-        take = 2 * random_seats + g.board_cards - len(q.board)
+        dealt_seats = sum(s.kind != FIXED for s in q.seats)
+        take = 2 * dealt_seats + g.board_cards - len(q.board)
         if (not 2 <= q.players <= open_blocks.OPEN_MAX_PLAYERS or q.mode != "high" or q.n_hole != 2
                 or g.board_cards != open_blocks.OPEN_BOARD or g.hand_size != 5 or g.wild is not None
                 or g.fixed_wild_rank is not None or q.fixed_wild not in (None, -1)
-                or any(s.kind not in (FIXED, RANDOM) for s in q.seats) or q.partial
+                or q.partial
                 or not take <= len(self.stub) <= open_blocks.OPEN_MAX_STUB
                 or self._duel_in_blocks() or not blocks_enabled()):
             return False
