@@ -378,10 +378,10 @@ def _draw_ranges(builder, plan_value, vector_at, stub_code, scratch, combos_at, 
                                             _splat_of(builder, threshold))
             entry = builder.call(gather, [_splat(0), combos, builder.mul(row, _splat(2)), _I16(-1),
                                           _I32(4)])
-            bound = builder.call(gather, [_splat(0), combos,
-                                          builder.add(builder.mul(row, _splat(2)), _splat(1)),
-                                          _I16(-1), _I32(4)])
             with builder.if_then(builder.icmp_unsigned("!=", weighted, _I32(0))):
+                bound = builder.call(gather, [_splat(0), combos,
+                                              builder.add(builder.mul(row, _splat(2)), _splat(1)),
+                                              _I16(-1), _I32(4)])
                 kept = builder.icmp_unsigned("<=", state_bits(), bound)
                 builder.store(builder.or_(builder.load(bad_at), builder.not_(kept)), bad_at)
             shares = None
