@@ -230,13 +230,13 @@ pd.DataFrame([{"game": x.game, "range": x.hero, "against": x.villain, "board": x
 #
 # - **A range's equity hides how it is split.** On Ks9h4c the top 20% takes 0.454 of the pot
 #   against the top 10%, yet few of its hands are near that figure: sets, top two pair and AK take
-#   0.84-0.98, KQ about 0.75, and the unpaired aces that missed (high card is half the range, by the
+#   0.84-0.98, KQ about 0.74, and the unpaired aces that missed (high card is half the range, by the
 #   board hits) 0.1-0.4. About 41% of the range is ahead of a fair share; the rest should not put
 #   in more money without a draw. The distribution curve falls in steps, one per made hand, and
 #   the grid shows which classes make each step.
-# - **A connected board helps the wider range.** On QhJh9c the same ranges come closer (0.469): the
+# - **A connected board helps the wider range.** On QhJh9c the same ranges come closer (0.471): the
 #   wider range makes more of the straights (KT, T8s), a third of it holds a gutshot, and more of it
-#   is ahead of a fair share (46% against 41%); the board-hit bars count the hands that do it.
+#   is ahead of a fair share (47% against 41%); the board-hit bars count the hands that do it.
 # - **Spanish poker keeps ranges close together.** Every hand must play both hole cards with three
 #   of the five board cards from 28 cards, and most hands hold a straight draw on Ks9hJc: the top
 #   25% against a random hand runs from 0.48 to 0.67, 96% of it ahead of a fair share, and two
