@@ -49,7 +49,6 @@ from numba.extending import intrinsic
 from equity._kernels import inline_kernel, kernel, parallel_kernel
 from equity._kernels.calc import FIXED, RANDOM, RANGE, _add_duels
 from equity._kernels.pots import count_high_pot, split_sums, unpack_wins, win_width
-from equity._kernels.rng import xoshiro_next
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
 from equity._kernels.simd import (
     _I1,
@@ -66,6 +65,7 @@ from equity._kernels.simd import (
     _splat_of,
     _vec,
     _xoshiro128,
+    lane_states,
     rank_words,
 )
 
@@ -490,12 +490,7 @@ def _open_blocks(states, chunk_trials, plan, combos, offsets, classes, flush_cla
     tables of class ids."""
     slots = np.int64(plan[PLAN_SLOTS])
     for c in prange(states.shape[0]):
-        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
-        lanes = np.empty(4 * BLOCK, dtype=np.uint32)
-        for i in range(2 * BLOCK):
-            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-            lanes[2 * i] = np.uint32(bits & U64(0xFFFFFFFF))
-            lanes[2 * i + 1] = np.uint32(bits >> U64(32))
+        lanes = lane_states(states[c])
         scratch = np.zeros(SCRATCH_SIZE, dtype=np.uint32)
         for slot in range(np.int64(plan[PLAN_TAKE]), slots):  # the fixed cards, in every lane
             for k in range(BLOCK):

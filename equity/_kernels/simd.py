@@ -738,18 +738,26 @@ def _duel_trials(trials, lanes, plan, scratch, offsets, classes, flush_classes):
     return first_wins, second_wins
 
 
+@inline_kernel
+def lane_states(state):
+    """Sixteen lanes' xoshiro128** states (``uint32[64]``, word-major) from a chunk's
+    xoshiro256** ``state`` (``uint64[4]``): its first 32 outputs, split in halves."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    lanes = np.empty(4 * BLOCK, dtype=np.uint32)
+    for i in range(2 * BLOCK):
+        bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+        lanes[2 * i] = np.uint32(bits & U64(0xFFFFFFFF))
+        lanes[2 * i + 1] = np.uint32(bits >> U64(32))
+    return lanes
+
+
 def _duel_blocks(states, chunk_trials, plan, offsets, classes, flush_classes, sums):
     """Heads-up Monte Carlo of two fixed hands and a whole board to come (see above), chunk
     ``c`` from ``states[c]`` (xoshiro256** states), ``chunk_trials[c]`` boards; ``sums[c]``
     as :func:`equity._kernels.calc.sample_plain` fills it.  ``offsets``, ``classes`` and
     ``flush_classes``: the game's seven-card tables of class ids."""
     for c in prange(states.shape[0]):
-        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
-        lanes = np.empty(4 * BLOCK, dtype=np.uint32)
-        for i in range(2 * BLOCK):
-            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-            lanes[2 * i] = np.uint32(bits & U64(0xFFFFFFFF))
-            lanes[2 * i + 1] = np.uint32(bits >> U64(32))
+        lanes = lane_states(states[c])
         scratch = np.zeros(4 * BLOCK, dtype=np.uint32)
         first_wins, second_wins = _duel_trials(chunk_trials[c], lanes, plan, scratch, offsets,
                                                classes, flush_classes)
