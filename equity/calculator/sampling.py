@@ -292,39 +292,35 @@ class Sampler:
             sums.add_sums(float(dealt[row]), *chunk_sums[row])
         return int(sizes.sum())
 
-    def _duel_in_blocks(self) -> bool:
-        """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed
-        hands of two cards, each the best five of its cards and a whole board still to come,
-        a high pot, no wild card, and a host that can run the blocks."""
+    def _hold_em_blocks(self) -> bool:
+        """What both kinds of AVX-512 block need: hands of two cards, each the best five of its
+        cards and a board of five, a high pot, no wild card, the game's seven-card tables, and a
+        host that can run the blocks (the spot's seats and stub are each kind's own)."""
         q = self.q
         g = q.game
-        if (q.players != 2 or any(s.kind != FIXED for s in q.seats) or q.mode != "high"
-                or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or len(q.board)
-                or g.hand_size != 5 or g.wild is not None or g.fixed_wild_rank is not None
-                or not simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB
+        if (q.mode != "high" or q.n_hole != 2 or g.board_cards != simd.DUEL_BOARD or g.hand_size != 5
+                or g.wild is not None or g.fixed_wild_rank is not None or q.partial
                 or not blocks_enabled()):
             return False
         return hand_is_all_cards(g) and tables_for(g).seven_offsets.size > 0
 
+    def _duel_in_blocks(self) -> bool:
+        """Whether the heads-up blocks of :mod:`equity._kernels.simd` play this spot: two fixed
+        hands and a whole board still to come, in a spot :meth:`_hold_em_blocks` allows."""
+        q = self.q
+        return (q.players == 2 and all(s.kind == FIXED for s in q.seats) and not len(q.board)
+                and simd.DUEL_BOARD <= len(self.stub) <= simd.DUEL_MAX_STUB and self._hold_em_blocks())
+
     def _open_in_blocks(self) -> bool:
         """Whether the open-seat blocks of :mod:`equity._kernels.open_blocks` play this spot: 2 to
-        ``OPEN_MAX_PLAYERS`` seats of two cards, each a hand given whole, a random one or a range
-        (not two given hands and no board, which the duel blocks play; no hand given in part),
-        each hand the best five of its cards and a board of five, a high pot, no wild card, a
-        stub of at most 64 cards that holds the cards to deal, and a host that can run the
-        blocks."""
+        ``OPEN_MAX_PLAYERS`` seats, each a hand given whole, a random one or a range (not what
+        the duel blocks play), a stub of at most 64 cards that holds the cards to deal, in a spot
+        :meth:`_hold_em_blocks` allows."""
         q = self.q
-        g = q.game
-        dealt_seats = sum(s.kind != FIXED for s in q.seats)
-        take = 2 * dealt_seats + g.board_cards - len(q.board)
-        if (not 2 <= q.players <= open_blocks.OPEN_MAX_PLAYERS or q.mode != "high" or q.n_hole != 2
-                or g.board_cards != open_blocks.OPEN_BOARD or g.hand_size != 5 or g.wild is not None
-                or g.fixed_wild_rank is not None or q.fixed_wild not in (None, -1)
-                or q.partial
-                or not take <= len(self.stub) <= open_blocks.OPEN_MAX_STUB
-                or self._duel_in_blocks() or not blocks_enabled()):
-            return False
-        return hand_is_all_cards(g) and tables_for(g).seven_offsets.size > 0
+        take = 2 * sum(s.kind != FIXED for s in q.seats) + q.game.board_cards - len(q.board)
+        return (2 <= q.players <= open_blocks.OPEN_MAX_PLAYERS
+                and take <= len(self.stub) <= open_blocks.OPEN_MAX_STUB
+                and self._hold_em_blocks() and not self._duel_in_blocks())
 
     def _switch_fused(self, sizes, states, sums: SeatSums, kinds=None, fixed=None, stub=None) -> int:
         q = self.q
