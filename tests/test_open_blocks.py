@@ -25,7 +25,6 @@ import equity
 from equity._kernels import open_blocks as ob
 from equity._kernels import simd
 from equity._kernels.calc import FIXED, RANDOM, RANGE
-from equity._kernels.row_hash import SEVEN_ROW_SHIFT
 from equity.calculator.question import read_question
 from equity.calculator.sampling import Sampler
 from equity.cards import card_codes
@@ -83,25 +82,27 @@ def test_no_blocks_where_the_toolkit_is_told_not_to(monkeypatch) -> None:
 # The dealer and the keys, block by block
 # ---------------------------------------------------------------------------------------------
 @njit(cache=False)
-def _deal_blocks(blocks, lanes, plan, combos, scratch, dealt, keys, flush_ranks):
-    """Play ``blocks`` blocks; copy each block's dealt codes, seat keys and flush ranks out.
-    False when a block's ranges did not fit together."""
-    lanes_at, plan_at, scratch_at = lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data
-    combos_at = combos.ctypes.data
+def _deal_blocks(blocks, lanes, plan, combos, scratch, offsets, seven_classes, flush_classes, dealt,
+                 classes, counts):
+    """Play ``blocks`` blocks; copy each block's dealt codes and seat classes out, and each
+    block's pot counts (the kernel's ``[seat, k]`` cells) into ``counts[block]``.  False when a
+    block's ranges did not fit together."""
     take = dealt.shape[2]
-    players = keys.shape[2]
+    players = classes.shape[2]
     for slot in range(take, np.int64(plan[ob.PLAN_SLOTS])):
         for k in range(ob.BLOCK):
             scratch[ob.SCRATCH_CODES + ob.BLOCK * slot + k] = plan[ob.PLAN_CODES + slot]
     for b in range(blocks):
-        if not ob._open_block(lanes_at, plan_at, scratch_at, combos_at):
+        if not ob._open_block(lanes.ctypes.data, plan.ctypes.data, scratch.ctypes.data,
+                              combos.ctypes.data, offsets.ctypes.data, seven_classes.ctypes.data,
+                              flush_classes.ctypes.data, counts[b].ctypes.data,
+                              ob.BLOCK - b % 3):  # some blocks count only their first lanes
             return False
         for k in range(ob.BLOCK):
             for t in range(take):
                 dealt[b, k, t] = scratch[ob.SCRATCH_CODES + ob.BLOCK * t + k]
             for p in range(players):
-                keys[b, k, p] = scratch[ob.SCRATCH_KEYS + ob.BLOCK * p + k]
-                flush_ranks[b, k, p] = scratch[ob.SCRATCH_FLUSH + ob.BLOCK * p + k]
+                classes[b, k, p] = scratch[ob.SCRATCH_CLASSES + ob.BLOCK * p + k]
     return True
 
 
@@ -124,15 +125,19 @@ def _plan(hands: list[str], board: str = "", dead: str = "", ranges=()):
 
 
 def _play(plan, blocks: int, players: int, seed: int = 7, combos=None):
+    """(each block's dealt codes, seat classes and pot counts) of ``blocks`` blocks; block ``b``
+    counts its first ``16 - b % 3`` lanes."""
+    t = tables_for(get_game("holdem"))
     take = int(plan[ob.PLAN_TAKE])
     lanes = np.random.default_rng(seed).integers(1, 2**32, 4 * ob.BLOCK, dtype=np.uint64).astype(np.uint32)
     scratch = np.zeros(ob.SCRATCH_SIZE, dtype=np.uint32)
     dealt = np.zeros((blocks, ob.BLOCK, take), dtype=np.int64)
-    keys = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
-    flush_ranks = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
+    classes = np.zeros((blocks, ob.BLOCK, players), dtype=np.int64)
+    counts = np.zeros((blocks, ob.OPEN_MAX_PLAYERS, ob.OPEN_MAX_PLAYERS + 1), dtype=np.int64)
     combos = np.zeros(2, dtype=np.uint32) if combos is None else combos
-    assert _deal_blocks(blocks, lanes, plan, combos, scratch, dealt, keys, flush_ranks)
-    return dealt, keys, flush_ranks
+    assert _deal_blocks(blocks, lanes, plan, combos, scratch, t.seven_offsets, t.seven_classes,
+                        t.flush_classes[0], dealt, classes, counts)
+    return dealt, classes, counts
 
 
 @pytest.mark.parametrize("hands, dead", [
@@ -164,39 +169,44 @@ def test_every_lane_deals_distinct_cards_of_the_stub_each_slot_uniform(hands, de
     (["random", "random", "2c2d"], "Qh7hTh", ""),
 ])
 def test_each_lanes_winners_are_the_oracles(hands, board, dead) -> None:
-    """Each lane's seats ranked by the block's keys and flush ranks through the seven-card
-    tables, against the brute-force oracle's best five of the same seven cards."""
+    """Each lane's seat classes ranked against the brute-force oracle's best five of the same
+    seven cards, and each block's pot counts (its first lanes only, where it was told to count
+    fewer) against the pots the oracle's hands make: who wins alone, who shares among how many."""
     plan, _, _, holes, board_codes = _plan(hands, board, dead)
-    t = tables_for(get_game("holdem"))
     players = len(hands)
-    dealt, keys, flush_ranks = _play(plan, 40, players, seed=3)
+    blocks = 40
+    dealt, classes, counts = _play(plan, blocks, players, seed=3)
     slots = [int(s) for s in plan[ob.PLAN_SEATS:ob.PLAN_SEATS + 2 * players]]
     board_slots = [int(s) for s in plan[ob.PLAN_BOARD:ob.PLAN_BOARD + 5]]
     fixed_slots = range(dealt.shape[2], int(plan[ob.PLAN_SLOTS]))
     codes_of_slot = {s: int(plan[ob.PLAN_CODES + s]) for s in fixed_slots}
-    flushes = 0
-    for row_keys, row_flush, row_dealt in zip(keys.reshape(-1, players), flush_ranks.reshape(-1, players),
-                                              dealt.reshape(-1, dealt.shape[2]), strict=True):
-        def card(slot, row_dealt=row_dealt):
-            return int(row_dealt[slot]) if slot < len(row_dealt) else codes_of_slot[slot]
+    flushes = shared = 0
+    for b in range(blocks):
+        expected = np.zeros((ob.OPEN_MAX_PLAYERS, ob.OPEN_MAX_PLAYERS + 1), dtype=np.int64)
+        for k in range(ob.BLOCK):
+            def card(slot, row_dealt=dealt[b, k]):
+                return int(row_dealt[slot]) if slot < len(row_dealt) else codes_of_slot[slot]
 
-        lane_board = [card(s) for s in board_slots]
-        assert lane_board[:len(board_codes)] == board_codes
-        classes, oracle = [], []
-        for p in range(players):
-            hole = [card(s) for s in slots[2 * p:2 * p + 2]]
-            if holes[p][0] >= 0:
-                assert hole == holes[p]
-            key = int(row_keys[p])
-            value = int(t.seven_classes[key + int(t.seven_offsets[key >> SEVEN_ROW_SHIFT])])
-            value = max(value, int(t.flush_classes[0][int(row_flush[p])]))
-            flushes += int(row_flush[p]) != 0
-            classes.append(value)
-            oracle.append(reference.best_high("holdem", hole, lane_board))
-        for a in range(players):
-            for b in range(players):
-                assert (classes[a] > classes[b]) == (oracle[a] > oracle[b]), (a, b)
-    assert flushes > 0
+            lane_board = [card(s) for s in board_slots]
+            assert lane_board[:len(board_codes)] == board_codes
+            oracle = []
+            for p in range(players):
+                hole = [card(s) for s in slots[2 * p:2 * p + 2]]
+                if holes[p][0] >= 0:
+                    assert hole == holes[p]
+                suits = [c & 3 for c in hole + lane_board]
+                flushes += max(suits.count(s) for s in range(4)) >= 5
+                oracle.append(reference.best_high("holdem", hole, lane_board))
+            for p in range(players):
+                for q in range(players):
+                    assert (classes[b, k, p] > classes[b, k, q]) == (oracle[p] > oracle[q]), (p, q)
+            if k < ob.BLOCK - b % 3:  # the lanes this block counted
+                top = [p for p in range(players) if oracle[p] == max(oracle)]
+                shared += len(top) > 1
+                for p in top:
+                    expected[p, len(top)] += 1
+        np.testing.assert_array_equal(counts[b], expected, err_msg=f"block {b}")
+    assert flushes > 0 and shared > 0
 
 
 def test_range_hands_drawn_together_by_the_product_of_their_weights() -> None:
