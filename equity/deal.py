@@ -25,6 +25,7 @@ from equity._kernels.deal import (
     play_plain_chunks,
     play_switch_chunks,
 )
+from equity._kernels.deal_blocks import deal_plan, fits_deal_blocks, fold_free_blocks
 from equity._kernels.exchange import GREEDY, NEVER
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
 from equity.discard import discard_policies, play_discards
@@ -64,6 +65,7 @@ from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
 from equity.stud import follower_ranks, hands_for_evaluation
 from equity.switch import board_switches, switch_hole_cards
+from equity.vector import blocks_enabled
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
            "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
@@ -481,11 +483,28 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
     g, players = s.game, s.players
     streets, deck, folded = _board_deal_inputs(s)
     tables = hand_tables(g)
+    if _plain_in_blocks(g, players, tables, folded):
+        plan = deal_plan(players, g.hole_cards, int(streets[0].sum()), tables.hole_sets,
+                         tables.hole_set_len, tables.seven_words, int(tables.flush_bias))
 
-    def play(states, sizes, starts, sums):
-        play_plain_chunks(states, sizes, deck, players, g.hole_cards, streets, folded, starts, tables, *sums)
+        def play(states, sizes, starts, sums):
+            fold_free_blocks(states, sizes, deck, players, g.hole_cards, streets, plan, tables.seven_offsets,
+                             tables.seven_classes, tables.flush_classes, *sums)
+    else:
+        def play(states, sizes, starts, sums):
+            play_plain_chunks(states, sizes, deck, players, g.hole_cards, streets, folded, starts, tables,
+                              *sums)
 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
+
+
+def _plain_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:
+    """Whether the AVX-512 deal blocks (:mod:`equity._kernels.deal_blocks`) play a fused plain
+    game's deals: nobody folded, hands of the board and a choice of hole cards through the
+    seven-card tables (Hold'em, Tahoe), a shape the blocks hold, and a host that runs them."""
+    return (not folded.shape[0] and tables.exact_need == 0 and tables.seven_offsets.size > 0
+            and fits_deal_blocks(players, g.hole_cards, int(_streets(g)[0].sum()), tables.hole_set_len)
+            and blocks_enabled())
 
 
 def _fused_exchange(s: _Setup) -> bool:

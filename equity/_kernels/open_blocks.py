@@ -335,7 +335,11 @@ def _open_codegen(context, builder, signature, args):
         builder.store(builder.select(builder.icmp_unsigned(">", value, best), value, best), best_at)
     played = builder.select(builder.icmp_unsigned("!=", fits, _I32(0)), builder.trunc(count, _I32),
                             _I32(0))
-    _count_pots(builder, scratch, vector_at, builder.load(best_at), players, played,
+    def class_vector_at(seat_index):
+        at = builder.add(_I32(SCRATCH_CLASSES), builder.mul(builder.trunc(seat_index, _I32), _I32(BLOCK)))
+        return vector_at(scratch, at)
+
+    _count_pots(builder, class_vector_at, builder.load(best_at), players, played,
                 builder.inttoptr(counts_at, _I64.as_pointer()))
     return fits
 
@@ -359,17 +363,17 @@ def _seat_classes(builder, key, flush_ranks, tables):
     return value
 
 
-def _count_pots(builder, scratch, vector_at, best, players, played, counts):
+def _count_pots(builder, class_vector_at, best, players, played, counts):
     """Each seat's pots in the block's first ``played`` lanes added to ``counts`` (``int64``,
     ``OPEN_MAX_PLAYERS + 1`` a seat): at ``[seat, 1]`` the pots it won alone, at ``[seat, k]``
-    those it shared among ``k`` seats; ``best`` is each lane's best class."""
+    those it shared among ``k`` seats; ``best`` is each lane's best class, ``class_vector_at(seat)``
+    the address of a seat's sixteen classes (an ``i64`` seat)."""
     bits = _declare(builder.module, "llvm.ctpop.i16", _I16, [_I16])
     valid = builder.icmp_unsigned("<", ir.Constant(_vec(_I32), list(range(BLOCK))),
                                   _splat_of(builder, played))
 
     def on_top(seat):  # the lanes where this seat holds the best class
-        at = builder.add(_I32(SCRATCH_CLASSES), builder.mul(builder.trunc(seat, _I32), _I32(BLOCK)))
-        return builder.icmp_unsigned("==", builder.load(vector_at(scratch, at), align=4), best)
+        return builder.icmp_unsigned("==", builder.load(class_vector_at(seat), align=4), best)
 
     def add(seat, k, lanes):
         counted = builder.zext(builder.call(bits, [builder.bitcast(lanes, _I16)]), _I64)

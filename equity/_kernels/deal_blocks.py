@@ -1,0 +1,263 @@
+"""Whole deals of the seven-card-table games (Hold'em, Tahoe), valued sixteen at a time in
+AVX-512 registers.
+
+:func:`~equity._kernels.deal.fold_free_deals` deals, values and counts one deal at a time: on
+the AMD EPYC guest of ``benchmarks/README.md`` (one thread) six-player Hold'em took 68 ns a
+deal, about 30 of them the partial Fisher-Yates shuffle of 17 cards and the rest the six seats'
+table loads and the pot's count.  Here each deal is shuffled exactly as there (the same
+generator, the same numbers, the same deck array carried from deal to deal), its cards are
+written to one lane of a scratch of sixteen deals, and the block values the sixteen together:
+
+- each card's rank word (one AVX-512 permute of the plan's sixteen) and suit count summed into
+  the board's and then each choice of hole cards' keys, the flush suit from the counts, and the
+  ranks of that suit as masks;
+- each choice's class read lane by lane from the seven-card tables
+  (:func:`equity._kernels.open_blocks._seat_classes`), a seat's class the best of its choices
+  (Tahoe: each pair of its three hole cards with the board);
+- the pots counted on the vectors (:func:`equity._kernels.open_blocks._count_pots`): each seat's
+  pots won alone, and shared among ``k`` seats, added to counters as the scalar loop's
+  :func:`~equity._kernels.pots.count_high_pot` counts them.
+
+So a chunk's sums are those of :func:`~equity._kernels.deal.fold_free_deals`, deal for deal, and
+those of the rows (:func:`~equity._kernels.deal.deal_chunk` and the evaluator); the tests hold
+them equal.
+"""
+
+import numpy as np
+from llvmlite import ir
+from numba import prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from equity._kernels import inline_kernel, parallel_kernel, simplified_kernel
+from equity._kernels.deal import deal_from_top, street_totals
+from equity._kernels.open_blocks import OPEN_MAX_PLAYERS, _count_pots, _seat_classes
+from equity._kernels.pots import split_sums
+from equity._kernels.rng import shuffle_prefix_local
+from equity._kernels.scratch import apart, apart_2d, apart_copy
+from equity._kernels.simd import (
+    _I1,
+    _I16,
+    _I32,
+    _I64,
+    BLOCK,
+    _declare,
+    _shift,
+    _splat,
+    _splat_of,
+    _vec,
+    rank_words,
+)
+
+#: The most seats the blocks value (their pot counters' size).
+DEAL_MAX_PLAYERS = OPEN_MAX_PLAYERS
+#: The most choices of hole cards a seat's hand is the best of, and the most cards in one.
+DEAL_MAX_SETS = 6
+DEAL_MAX_SET_CARDS = 4
+#: Where a deal plan (``uint32[DEAL_PLAN_SIZE]``, made by :func:`deal_plan`) keeps each part:
+#: each rank's seven-card word, the board's cards, the seats, each seat's hole cards, the
+#: choices of hole cards, the flush bias, each choice's length and each choice's hole cards.
+(PLAN_RANK_WORDS, PLAN_BOARD, PLAN_PLAYERS, PLAN_HOLE, PLAN_SETS, PLAN_FLUSH_BIAS, PLAN_SET_LEN,
+ PLAN_SET_CARDS) = (0, 16, 17, 18, 19, 20, 24, 32)
+DEAL_PLAN_SIZE = PLAN_SET_CARDS + DEAL_MAX_SETS * DEAL_MAX_SET_CARDS
+#: Slots of sixteen codes a chunk's scratch holds: the board, the hole cards and the seats'
+#: classes (:func:`deal_plan` refuses a deal that needs more).
+SCRATCH_SLOTS = 64
+
+
+def fits_deal_blocks(n_players: int, n_hole: int, n_board: int, hole_set_len: np.ndarray) -> bool:
+    """Whether :func:`deal_plan` can plan a deal of this shape."""
+    return (2 <= n_players <= DEAL_MAX_PLAYERS and 1 <= len(hole_set_len) <= DEAL_MAX_SETS
+            and int(max(hole_set_len)) <= DEAL_MAX_SET_CARDS
+            and n_board + n_players * (n_hole + 1) <= SCRATCH_SLOTS)
+
+
+def deal_plan(n_players: int, n_hole: int, n_board: int, hole_sets: np.ndarray,
+              hole_set_len: np.ndarray, seven_words: np.ndarray, flush_bias: int) -> np.ndarray:
+    """The plan of :func:`fold_free_blocks` for a game valued through its seven-card tables:
+    ``hole_sets`` and ``hole_set_len`` the choices of hole cards (rows of seat positions), as
+    the game's hand tables list them."""
+    if not fits_deal_blocks(n_players, n_hole, n_board, hole_set_len):
+        raise ValueError(f"the deal blocks value 2 to {DEAL_MAX_PLAYERS} seats, up to "
+                         f"{DEAL_MAX_SETS} choices of up to {DEAL_MAX_SET_CARDS} hole cards, and "
+                         f"at most {SCRATCH_SLOTS} slots of cards and classes")
+    plan = np.zeros(DEAL_PLAN_SIZE, dtype=np.uint32)
+    plan[PLAN_RANK_WORDS:PLAN_RANK_WORDS + 16] = rank_words(seven_words)
+    plan[PLAN_BOARD], plan[PLAN_PLAYERS], plan[PLAN_HOLE] = n_board, n_players, n_hole
+    plan[PLAN_SETS], plan[PLAN_FLUSH_BIAS] = len(hole_set_len), flush_bias
+    for k, length in enumerate(hole_set_len):
+        plan[PLAN_SET_LEN + k] = length
+        plan[PLAN_SET_CARDS + DEAL_MAX_SET_CARDS * k:PLAN_SET_CARDS + DEAL_MAX_SET_CARDS * k + length] = \
+            hole_sets[k, :length]
+    return plan
+
+
+def _valued_codegen(context, builder, signature, args):
+    """LLVM code of one block: the classes of sixteen deals' seats (written after their cards in
+    the scratch) and their pots counted (see the module).  Slot ``t < n_board`` of the scratch
+    holds the board's card ``t`` in each lane, slot ``n_board + n_hole * p + h`` seat ``p``'s hole
+    card ``h``; each seat's class goes to slot ``classes_slot + p``."""
+    codes_at, plan_at, offsets_at, classes_at, flush_at, counts_at, count = args
+    plan = builder.inttoptr(plan_at, _I32.as_pointer())
+    scratch = builder.inttoptr(codes_at, _I32.as_pointer())
+
+    def vector_at(base, offset):
+        return builder.bitcast(builder.gep(base, [offset]), _vec(_I32).as_pointer())
+
+    def plan_value(offset):
+        return builder.load(builder.gep(plan, [offset]))
+
+    def slot_codes(slot):
+        return builder.load(vector_at(scratch, builder.mul(slot, _I32(BLOCK))), align=4)
+
+    permute = _declare(builder.module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
+                       [_vec(_I32), _vec(_I32)])
+    first_bit = _declare(builder.module, f"llvm.cttz.v{BLOCK}i32", _vec(_I32), [_vec(_I32), _I1])
+    shift = _shift(builder)
+    words = builder.load(vector_at(plan, _I32(PLAN_RANK_WORDS)), align=4)
+    n_board, players, n_hole, n_sets = (plan_value(_I32(at)) for at in
+                                        (PLAN_BOARD, PLAN_PLAYERS, PLAN_HOLE, PLAN_SETS))
+    bias = _splat_of(builder, plan_value(_I32(PLAN_FLUSH_BIAS)))
+    classes_slot = builder.add(n_board, builder.mul(players, n_hole))
+
+    def add_card(code, key_at, suits_at):
+        word = builder.call(permute, [words, builder.lshr(code, _splat(2))])
+        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
+        builder.store(builder.add(builder.load(key_at), word), key_at)
+        builder.store(builder.add(builder.load(suits_at), suit), suits_at)
+
+    def add_rank(code, flush_suit, ranks_at):
+        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
+        bit = builder.call(shift, [_splat(1), builder.lshr(code, _splat(2))])
+        builder.store(builder.or_(builder.load(ranks_at), builder.select(in_suit, bit, _splat(0))),
+                      ranks_at)
+
+    board_key_at, board_suits_at = (cgutils.alloca_once_value(builder, _splat(0)) for _ in range(2))
+    with cgutils.for_range(builder, builder.zext(n_board, _I64)) as t:
+        add_card(slot_codes(builder.trunc(t.index, _I32)), board_key_at, board_suits_at)
+    board_key, board_suits = builder.load(board_key_at), builder.load(board_suits_at)
+    key_at, suits_at, ranks_at, seat_at, best_at = (cgutils.alloca_once(builder, _vec(_I32))
+                                                    for _ in range(5))
+    builder.store(_splat(0), best_at)
+    tables = tuple(builder.inttoptr(at, element.as_pointer())
+                   for at, element in zip((offsets_at, classes_at, flush_at), (_I32, _I16, _I16),
+                                          strict=True))
+    with cgutils.for_range(builder, builder.zext(players, _I64)) as seat:
+        p = builder.trunc(seat.index, _I32)
+        hole_slot = builder.add(n_board, builder.mul(p, n_hole))
+        builder.store(_splat(0), seat_at)
+        with cgutils.for_range(builder, builder.zext(n_sets, _I64)) as choice:
+            k = builder.trunc(choice.index, _I32)
+            length = builder.zext(plan_value(builder.add(_I32(PLAN_SET_LEN), k)), _I64)
+            set_at = builder.add(_I32(PLAN_SET_CARDS), builder.mul(k, _I32(DEAL_MAX_SET_CARDS)))
+
+            def hole_codes(t, set_at=set_at, hole_slot=hole_slot):
+                position = plan_value(builder.add(set_at, builder.trunc(t, _I32)))
+                return slot_codes(builder.add(hole_slot, position))
+
+            builder.store(board_key, key_at)
+            builder.store(board_suits, suits_at)
+            with cgutils.for_range(builder, length) as t:
+                add_card(hole_codes(t.index), key_at, suits_at)
+            flush = builder.and_(builder.add(builder.load(suits_at), bias), _splat(0x8888))
+            flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))  # 8: none
+            builder.store(_splat(0), ranks_at)
+            with cgutils.for_range(builder, builder.zext(n_board, _I64)) as t:
+                add_rank(slot_codes(builder.trunc(t.index, _I32)), flush_suit, ranks_at)
+            with cgutils.for_range(builder, length) as t:
+                add_rank(hole_codes(t.index), flush_suit, ranks_at)
+            value = _seat_classes(builder, builder.load(key_at), builder.load(ranks_at), tables)
+            best = builder.load(seat_at)
+            builder.store(builder.select(builder.icmp_unsigned(">", value, best), value, best), seat_at)
+        value = builder.load(seat_at)
+        builder.store(value, vector_at(scratch, builder.mul(builder.add(classes_slot, p), _I32(BLOCK))),
+                      align=4)
+        best = builder.load(best_at)
+        builder.store(builder.select(builder.icmp_unsigned(">", value, best), value, best), best_at)
+
+    def class_vector_at(seat_index):
+        slot = builder.add(classes_slot, builder.trunc(seat_index, _I32))
+        return vector_at(scratch, builder.mul(slot, _I32(BLOCK)))
+
+    _count_pots(builder, class_vector_at, builder.load(best_at), builder.zext(players, _I64),
+                builder.trunc(count, _I32), builder.inttoptr(counts_at, _I64.as_pointer()))
+    return ir.Constant(_I32, 1)
+
+
+@intrinsic
+def _valued_block(typingctx, codes_at, plan_at, offsets_at, classes_at, flush_at, counts_at, count):
+    return types.int32(*[types.uint64] * 6, types.int64), _valued_codegen
+
+
+@parallel_kernel
+def fold_free_blocks(states, chunk_deals, deck, n_players, n_hole, streets, plan, offsets, classes,
+                     flush_classes, share_sum, share_sq, wins, ties):
+    """:func:`~equity._kernels.deal.play_plain_chunks` with nobody folded, for a game whose hands
+    are the best of the board and a choice of hole cards through the seven-card tables
+    (``offsets``, ``classes``: ``seven_offsets`` and ``seven_classes``; ``flush_classes`` the
+    zero-wild row, all C-contiguous): the same deals from ``states[c]``, valued sixteen at a time
+    (see the module), the same sums.  ``plan``: :func:`deal_plan`'s."""
+    for c in prange(states.shape[0]):
+        _blocks_chunk(states[c], chunk_deals[c], deck, n_players, n_hole, streets, plan, offsets,
+                      classes, flush_classes, share_sum[c], share_sq[c], wins[c], ties[c])
+
+
+@inline_kernel
+def _play_blocks(state, n_deals, cards, needed, dealt_at, scratch, at):
+    """The chunk's deals shuffled one by one into the scratch's lanes (card ``t`` of a deal, at
+    ``dealt_at[t]`` in the shuffled deck, in slot ``t``), each sixteen valued by one block."""
+    s0, s1, s2, s3 = state
+    n = cards.shape[0]
+    played = 0
+    while played < n_deals:
+        count = min(BLOCK, n_deals - played)
+        for lane in range(count):
+            s0, s1, s2, s3 = shuffle_prefix_local(cards, n, needed, s0, s1, s2, s3)
+            for t in range(dealt_at.shape[0]):
+                scratch[BLOCK * t + lane] = cards[dealt_at[t]]
+        _valued_block(at[0], at[1], at[2], at[3], at[4], at[5], count)
+        played += count
+    return s0, s1, s2, s3
+
+
+@simplified_kernel
+def _blocks_chunk(state, n_deals, deck, n_players, n_hole, streets, plan, offsets, classes,
+                  flush_classes, share_sum, share_sq, wins, ties):
+    """One chunk of :func:`fold_free_blocks` (a kernel of its own, as
+    :func:`~equity._kernels.deal.fold_free_deals` is, so the parallel pipeline leaves its loops
+    alone)."""
+    street_cards, street_burns = streets
+    n_board, n_burns = street_totals(streets)
+    needed = n_players * n_hole + n_board + n_burns
+    order = np.arange(needed).astype(np.int64)
+    hole_at = apart(n_players * n_hole, np.int64)  # positions in the shuffled deck
+    board_at = apart(n_board, np.int64)
+    burns_at = apart(n_burns, np.int64)
+    deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole_at, board_at, burns_at)
+    cards = apart_copy(deck)
+    scratch = apart(SCRATCH_SLOTS * BLOCK, np.uint32)
+    counts = apart_2d(DEAL_MAX_PLAYERS, DEAL_MAX_PLAYERS + 1, np.int64)
+    # each dealt card's position in the shuffled deck, in the scratch's slot order
+    dealt_at = apart(n_board + n_players * n_hole, np.int64)
+    dealt_at[:n_board] = board_at
+    dealt_at[n_board:] = hole_at
+    for lane in range(BLOCK):  # a lane left over in the last block holds distinct cards
+        for t in range(dealt_at.shape[0]):
+            scratch[BLOCK * t + lane] = cards[dealt_at[t]]
+    at = (scratch.ctypes.data, plan.ctypes.data, offsets.ctypes.data, classes.ctypes.data,
+          flush_classes.ctypes.data, counts.ctypes.data)
+    state = (state[0], state[1], state[2], state[3])
+    # a shuffle of a length known when compiling is unrolled: Hold'em's heads-up and six-handed
+    # deals (two cards a seat, five board cards and three burns) have one each (six seats, one
+    # thread, AMD EPYC: 47 ns a deal against 56 with the length read at run time; each length
+    # adds about 4 s to the compilation, so the other table sizes read it at run time)
+    if needed == 12:
+        state = _play_blocks(state, n_deals, cards, 12, dealt_at, scratch, at)
+    elif needed == 20:
+        state = _play_blocks(state, n_deals, cards, 20, dealt_at, scratch, at)
+    else:
+        state = _play_blocks(state, n_deals, cards, needed, dealt_at, scratch, at)
+    won = apart(n_players, np.int64)
+    for p in range(n_players):
+        won[p] = counts[p, 1]
+    split_sums(won, counts, n_players, share_sum, share_sq, wins, ties)
