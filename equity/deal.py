@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
+from equity._kernels import simd
 from equity._kernels.bundles import Streets
 from equity._kernels.deal import (
     deal_chunk,
@@ -25,7 +26,7 @@ from equity._kernels.deal import (
     play_plain_chunks,
     play_switch_chunks,
 )
-from equity._kernels.deal_blocks import deal_plan, fits_deal_blocks, fold_free_blocks
+from equity._kernels.deal_blocks import deal_plan, fits_deal_blocks, fold_free_blocks, whole_hand_deals
 from equity._kernels.exchange import GREEDY, NEVER
 from equity.cards import CARD_TEXT, RANKS, card_codes, card_text, row_texts
 from equity.discard import discard_policies, play_discards
@@ -65,7 +66,8 @@ from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
 from equity.stud import follower_ranks, hands_for_evaluation
 from equity.switch import board_switches, switch_hole_cards
-from equity.vector import blocks_enabled
+from equity.tables import tables_for
+from equity.vector import blocks_enabled, vector_path
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
            "LOOKAHEAD_SAMPLES", "CHUNK_DEALS"]
@@ -483,7 +485,16 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
     g, players = s.game, s.players
     streets, deck, folded = _board_deal_inputs(s)
     tables = hand_tables(g)
-    if _plain_in_blocks(g, players, tables, folded):
+    if _whole_in_blocks(g, players, tables, folded):
+        t = tables_for(g)
+        j = g.hole_rule.min_used
+        whole = (simd.rank_words(t.seven_words), t.suit_bits, t.whole_offsets, t.whole_positions,
+                 t.whole_classes, t.flush_classes[0], t.high_strength, j, g.hand_size - j,
+                 np.uint64(g.deck_mask), simd.lanes_tag(vector_path()))
+
+        def play(states, sizes, starts, sums):
+            whole_hand_deals(states, sizes, deck, players, g.hole_cards, streets, whole, *sums)
+    elif _plain_in_blocks(g, players, tables, folded):
         plan = deal_plan(players, g.hole_cards, int(streets[0].sum()), tables.hole_sets,
                          tables.hole_set_len, tables.seven_words, int(tables.flush_bias))
 
@@ -496,6 +507,16 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
                               *sums)
 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
+
+
+def _whole_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:
+    """Whether the whole-hand blocks of the evaluator value a fused plain game's deals
+    (:func:`equity._kernels.deal_blocks.whole_hand_deals`): nobody folded, the exact rule, a
+    shape the blocks take (Spanish poker, Omaha), a whole-hand table, and a host with a vector
+    path (AVX-512 or AVX2)."""
+    return (not folded.shape[0] and tables.exact_need > 0
+            and (g.hole_cards, g.board_cards) in simd.WHOLE_SHAPES and vector_path() != "scalar"
+            and bool(tables_for(g).whole_classes.size))
 
 
 def _plain_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:

@@ -1,6 +1,7 @@
-"""Whole deals valued sixteen at a time (``equity._kernels.deal_blocks``).
+"""Whole deals valued sixteen at a time (``equity._kernels.deal_blocks``): the seven-card-table
+games in blocks of their own, the exact-rule games through the evaluator's whole-hand blocks.
 
-The blocks deal exactly as :func:`equity._kernels.deal.deal_chunk` deals (the same generator and
+Both deal exactly as :func:`equity._kernels.deal.deal_chunk` deals (the same generator and
 numbers), so their sums are checked twice: against pots counted by the brute-force oracle of
 ``tests/reference.py`` on the rows ``deal_chunk`` deals from the same state (independent of
 every kernel that values hands), and bit for bit against the scalar fold-free kernel on many
@@ -21,9 +22,10 @@ from equity._kernels import deal_blocks as db
 from equity._kernels import simd
 from equity._kernels.bundles import Streets
 from equity._kernels.deal import deal_chunk, play_plain_chunks
-from equity.deal import _plain_in_blocks, _streets, hand_tables
+from equity.deal import _plain_in_blocks, _streets, _whole_in_blocks, hand_tables
 from equity.games import get_game
 from equity.rng import chunk_states
+from equity.tables import tables_for
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
@@ -54,22 +56,36 @@ def _sums(chunks: int, players: int):
             + [np.zeros((chunks, players), dtype=np.int64) for _ in range(2)])
 
 
-def _blocks(game, players, states, sizes):
-    tables, streets, plan, deck = _inputs(game, players)
+def _blocks(game, players, states, sizes, path="avx512"):
+    """The sums of the deal blocks that play ``game``: the seven-card-table blocks, or for the
+    exact rule the whole-hand blocks on vector path ``path``."""
+    tables = hand_tables(game)
+    streets = Streets(*_streets(game))
+    deck = np.array(game.deck, dtype=np.uint8)
     sums = _sums(len(sizes), players)
+    if tables.exact_need:
+        t = tables_for(game)
+        j = game.hole_rule.min_used
+        whole = (simd.rank_words(t.seven_words), t.suit_bits, t.whole_offsets, t.whole_positions,
+                 t.whole_classes, t.flush_classes[0], t.high_strength, j, game.hand_size - j,
+                 np.uint64(game.deck_mask), simd.lanes_tag(path))
+        db.whole_hand_deals(states, sizes, deck, players, game.hole_cards, streets, whole, *sums)
+        return sums
+    _, _, plan, _ = _inputs(game, players)
     db.fold_free_blocks(states, sizes, deck, players, game.hole_cards, streets, plan, tables.seven_offsets,
                         tables.seven_classes, tables.flush_classes, *sums)
     return sums
 
 
 @pytest.mark.parametrize("name, players, deals", [
-    ("holdem", 6, 1500), ("holdem", 3, 700), ("tahoe", 4, 500),
+    ("holdem", 6, 1500), ("holdem", 3, 700), ("tahoe", 4, 500), ("spanish", 6, 800), ("omaha", 4, 150),
 ])
 def test_the_blocks_count_the_pots_the_oracles_hands_make(name, players, deals) -> None:
     """Each seat's pots won alone and shared, and its summed shares, against the oracle's best
     hands of the same deals (the rows of ``deal_chunk`` from the same generator state)."""
     game = get_game(name)
-    _, streets, _, deck = _inputs(game, players)
+    streets = Streets(*_streets(game))
+    deck = np.array(game.deck, dtype=np.uint8)
     state = chunk_states(9, 0, 1)
     n_board = int(streets.cards.sum())
     hole = np.zeros((deals, players * game.hole_cards), dtype=np.uint8)
@@ -95,20 +111,23 @@ def test_the_blocks_count_the_pots_the_oracles_hands_make(name, players, deals) 
     assert shared.sum() > 0
 
 
-@pytest.mark.parametrize("name, players", [
-    ("holdem", 2), ("holdem", 6),  # shuffle lengths compiled in
-    ("holdem", 7), ("holdem", 10), ("tahoe", 3), ("tahoe", 6), ("short deck", 5),
+@pytest.mark.parametrize("name, players, path", [
+    ("holdem", 2, "avx512"), ("holdem", 6, "avx512"),  # shuffle lengths compiled in
+    ("holdem", 7, "avx512"), ("holdem", 10, "avx512"), ("tahoe", 3, "avx512"), ("tahoe", 6, "avx512"),
+    ("short deck", 5, "avx512"),
+    ("spanish", 6, "avx512"), ("spanish", 2, "avx2"), ("omaha", 3, "avx512"), ("omaha", 5, "avx2"),
 ])
-def test_the_blocks_sums_are_the_scalar_kernels_bit_for_bit(name, players) -> None:
+def test_the_blocks_sums_are_the_scalar_kernels_bit_for_bit(name, players, path) -> None:
     game = _game(name)
-    tables, streets, _, deck = _inputs(game, players)
-    sizes = np.array([1, 15, 16, 17, 4001])  # blocks part full at the end of a chunk
+    tables = hand_tables(game)
+    streets = Streets(*_streets(game))
+    sizes = np.array([1, 15, 16, 17, 4001])  # blocks part full; 4,001 deals: two batches of rows
     states = chunk_states(4, 0, len(sizes))
-    ours = _blocks(game, players, states, sizes)
+    ours = _blocks(game, players, states, sizes, path)
     theirs = _sums(len(sizes), players)
     nobody_folded = np.zeros((0, players), dtype=bool)
-    play_plain_chunks(states, sizes, deck, players, game.hole_cards, streets, nobody_folded,
-                      np.zeros(len(sizes), dtype=np.int64), tables, *theirs)
+    play_plain_chunks(states, sizes, np.array(game.deck, dtype=np.uint8), players, game.hole_cards, streets,
+                      nobody_folded, np.zeros(len(sizes), dtype=np.int64), tables, *theirs)
     for a, b in zip(ours, theirs, strict=True):
         np.testing.assert_array_equal(a, b)
     assert ours[2].sum() + ours[3].sum() > 0
@@ -124,10 +143,20 @@ def test_which_deals_the_blocks_play(monkeypatch) -> None:
     assert plays("holdem") and plays("tahoe") and plays("short deck") and plays("holdem", 10)
     assert not plays("holdem", 11)  # more seats than the blocks' counters hold
     assert not plays("holdem", folded=np.zeros((5, 6), dtype=bool))  # a fold row: the general loop
-    assert not plays("spanish") and not plays("omaha")  # exact rule: its own tables
+    assert not plays("spanish") and not plays("omaha")  # exact rule: the whole-hand blocks
     assert not plays("egyptian")  # no seven-card tables
+
+    def whole(name: str, folded=nobody) -> bool:
+        game = _game(name)
+        return _whole_in_blocks(game, 6, hand_tables(game), folded)
+
+    assert whole("spanish") and whole("omaha")
+    assert not whole("spanish", folded=np.zeros((5, 6), dtype=bool))
+    assert not whole("holdem") and not whole("tahoe") and not whole("egyptian")
+    monkeypatch.setenv("EQUITY_SIMD", "avx2")
+    assert whole("spanish") and not plays("holdem")  # the whole-hand blocks run eight lanes wide too
     monkeypatch.setenv("EQUITY_SIMD", "0")
-    assert not plays("holdem")
+    assert not plays("holdem") and not whole("spanish")
 
 
 def test_a_plan_refuses_a_shape_the_blocks_cannot_hold() -> None:
