@@ -495,12 +495,16 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
         def play(states, sizes, starts, sums):
             whole_hand_deals(states, sizes, deck, players, g.hole_cards, streets, whole, *sums)
     elif _plain_in_blocks(g, players, tables, folded):
+        seven = tables.seven_offsets.size > 0
         plan = deal_plan(players, g.hole_cards, int(streets[0].sum()), tables.hole_sets,
-                         tables.hole_set_len, tables.seven_words, int(tables.flush_bias))
+                         tables.hole_set_len, tables.seven_words, int(tables.flush_bias),
+                         None if seven else tables.card_bits, None if seven else tables.params)
+        lookup, classes = ((tables.seven_offsets, tables.seven_classes) if seven
+                           else (tables.disp, tables.rank_classes))
 
         def play(states, sizes, starts, sums):
-            fold_free_blocks(states, sizes, deck, players, g.hole_cards, streets, plan, tables.seven_offsets,
-                             tables.seven_classes, tables.flush_classes, *sums)
+            fold_free_blocks(states, sizes, deck, players, g.hole_cards, streets, plan, lookup.view(np.uint8),
+                             classes, tables.flush_classes, *sums)
     else:
         def play(states, sizes, starts, sums):
             play_plain_chunks(states, sizes, deck, players, g.hole_cards, streets, folded, starts, tables,
@@ -522,9 +526,14 @@ def _whole_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:
 def _plain_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:
     """Whether the AVX-512 deal blocks (:mod:`equity._kernels.deal_blocks`) play a fused plain
     game's deals: nobody folded, hands of the board and a choice of hole cards through the
-    seven-card tables (Hold'em, Tahoe), a shape the blocks hold, and a host that runs them."""
-    return (not folded.shape[0] and tables.exact_need == 0 and tables.seven_offsets.size > 0
-            and fits_deal_blocks(players, g.hole_cards, int(_streets(g)[0].sum()), tables.hole_set_len)
+    seven-card tables (Hold'em, Tahoe) or of all a seat's cards and the board through the
+    perfect hash (Egyptian), a shape the blocks hold, and a host that runs them."""
+    seven = tables.seven_offsets.size > 0
+    hashed = (not seven and len(tables.hole_set_len) == 1 and tables.hole_set_len[0] == g.hole_cards
+              and tables.disp.size > 0)
+    return (not folded.shape[0] and tables.exact_need == 0 and (seven or hashed)
+            and fits_deal_blocks(players, g.hole_cards, int(_streets(g)[0].sum()), tables.hole_set_len,
+                                 int(tables.flush_bias))
             and blocks_enabled())
 
 

@@ -1,5 +1,6 @@
 """Whole deals valued sixteen at a time (``equity._kernels.deal_blocks``): the seven-card-table
-games in blocks of their own, the exact-rule games through the evaluator's whole-hand blocks.
+games and the perfect-hash games (Egyptian) in blocks of their own, the exact-rule games
+through the evaluator's whole-hand blocks.
 
 Both deal exactly as :func:`equity._kernels.deal.deal_chunk` deals (the same generator and
 numbers), so their sums are checked twice: against pots counted by the brute-force oracle of
@@ -43,14 +44,6 @@ def _game(name: str):
     return get_game(name)
 
 
-def _inputs(game, players: int):
-    tables = hand_tables(game)
-    streets = Streets(*_streets(game))
-    plan = db.deal_plan(players, game.hole_cards, int(streets.cards.sum()), tables.hole_sets,
-                        tables.hole_set_len, tables.seven_words, int(tables.flush_bias))
-    return tables, streets, plan, np.array(game.deck, dtype=np.uint8)
-
-
 def _sums(chunks: int, players: int):
     return ([np.zeros((chunks, players)) for _ in range(2)]
             + [np.zeros((chunks, players), dtype=np.int64) for _ in range(2)])
@@ -71,14 +64,20 @@ def _blocks(game, players, states, sizes, path="avx512"):
                  np.uint64(game.deck_mask), simd.lanes_tag(path))
         db.whole_hand_deals(states, sizes, deck, players, game.hole_cards, streets, whole, *sums)
         return sums
-    _, _, plan, _ = _inputs(game, players)
-    db.fold_free_blocks(states, sizes, deck, players, game.hole_cards, streets, plan, tables.seven_offsets,
-                        tables.seven_classes, tables.flush_classes, *sums)
+    seven = tables.seven_offsets.size > 0
+    plan = db.deal_plan(players, game.hole_cards, int(streets.cards.sum()), tables.hole_sets,
+                        tables.hole_set_len, tables.seven_words, int(tables.flush_bias),
+                        None if seven else tables.card_bits, None if seven else tables.params)
+    lookup, classes = ((tables.seven_offsets, tables.seven_classes) if seven
+                       else (tables.disp, tables.rank_classes))
+    db.fold_free_blocks(states, sizes, deck, players, game.hole_cards, streets, plan, lookup.view(np.uint8),
+                        classes, tables.flush_classes, *sums)
     return sums
 
 
 @pytest.mark.parametrize("name, players, deals", [
-    ("holdem", 6, 1500), ("holdem", 3, 700), ("tahoe", 4, 500), ("spanish", 6, 800), ("omaha", 4, 150),
+    ("holdem", 6, 1500), ("holdem", 3, 700), ("tahoe", 4, 500), ("egyptian", 5, 600),
+    ("spanish", 6, 800), ("omaha", 4, 150),
 ])
 def test_the_blocks_count_the_pots_the_oracles_hands_make(name, players, deals) -> None:
     """Each seat's pots won alone and shared, and its summed shares, against the oracle's best
@@ -114,7 +113,8 @@ def test_the_blocks_count_the_pots_the_oracles_hands_make(name, players, deals) 
 @pytest.mark.parametrize("name, players, path", [
     ("holdem", 2, "avx512"), ("holdem", 6, "avx512"),  # shuffle lengths compiled in
     ("holdem", 7, "avx512"), ("holdem", 10, "avx512"), ("tahoe", 3, "avx512"), ("tahoe", 6, "avx512"),
-    ("short deck", 5, "avx512"),
+    ("short deck", 5, "avx512"), ("egyptian", 2, "avx512"), ("egyptian", 6, "avx512"),
+    ("egyptian", 9, "avx512"),
     ("spanish", 6, "avx512"), ("spanish", 2, "avx2"), ("omaha", 3, "avx512"), ("omaha", 5, "avx2"),
 ])
 def test_the_blocks_sums_are_the_scalar_kernels_bit_for_bit(name, players, path) -> None:
@@ -141,10 +141,10 @@ def test_which_deals_the_blocks_play(monkeypatch) -> None:
         return _plain_in_blocks(game, players, hand_tables(game), folded)
 
     assert plays("holdem") and plays("tahoe") and plays("short deck") and plays("holdem", 10)
+    assert plays("egyptian")  # all its cards through the perfect hash
     assert not plays("holdem", 11)  # more seats than the blocks' counters hold
     assert not plays("holdem", folded=np.zeros((5, 6), dtype=bool))  # a fold row: the general loop
     assert not plays("spanish") and not plays("omaha")  # exact rule: the whole-hand blocks
-    assert not plays("egyptian")  # no seven-card tables
 
     def whole(name: str, folded=nobody) -> bool:
         game = _game(name)
@@ -164,3 +164,6 @@ def test_a_plan_refuses_a_shape_the_blocks_cannot_hold() -> None:
     with pytest.raises(ValueError, match="2 to 10 seats"):
         db.deal_plan(11, 2, 5, tables.hole_sets, tables.hole_set_len, tables.seven_words,
                      int(tables.flush_bias))
+    # ten cards a hand could hold five-card flushes in two suits: the blocks read one
+    assert db.fits_deal_blocks(6, 2, 5, np.array([2]), 0x3333)
+    assert not db.fits_deal_blocks(3, 4, 6, np.array([4]), 0x3333)
