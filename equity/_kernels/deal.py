@@ -94,6 +94,21 @@ def sums_at(cards, positions, at, count, card_bits, suit_bits):
 
 
 @inline_kernel
+def deal_positions(n_players, n_hole, streets):
+    """(the cards a deal takes from the top of a shuffled deck, each hole card's position among
+    them, seat by seat, and each board card's), as :func:`deal_from_top` deals them."""
+    street_cards, street_burns = streets
+    n_board, n_burns = street_totals(streets)
+    needed = n_players * n_hole + n_board + n_burns
+    order = np.arange(needed).astype(np.int64)
+    hole_at = apart(n_players * n_hole, np.int64)
+    board_at = apart(n_board, np.int64)
+    burns_at = apart(n_burns, np.int64)
+    deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole_at, board_at, burns_at)
+    return needed, hole_at, board_at
+
+
+@inline_kernel
 def plays_fold_free(n_hole, tables):
     """Whether :func:`fold_free_deals` plays a game's deals when nobody folds: hands of all the
     hole cards and the board, of any one choice of them through the seven-card tables, or of
@@ -439,17 +454,11 @@ def fold_free_deals(state, deck, n_deals, n_players, n_hole, streets, tables, sh
     general loop, Tahoe 1.2x and Spanish 1.16x (Omaha 1.05x).  ``streets`` and ``tables`` are as
     in :func:`play_plain_chunks`; the games are those of :func:`plays_fold_free`.
     """
-    street_cards, street_burns = streets
     card_bits, suit_bits, disp, params = tables.card_bits, tables.suit_bits, tables.disp, tables.params
     rank_classes, flush_classes, flush_bias = tables.rank_classes, tables.flush_classes, tables.flush_bias
     seven_words, seven_offsets, seven_classes = tables.seven_words, tables.seven_offsets, tables.seven_classes
-    n_board, n_burns = street_totals(streets)
-    needed = n_players * n_hole + n_board + n_burns
-    order = np.arange(needed).astype(np.int64)
-    hole_at = apart(n_players * n_hole, np.int64)  # positions in the shuffled deck
-    board_at = apart(n_board, np.int64)
-    burns_at = apart(n_burns, np.int64)
-    deal_from_top(order, n_players, n_hole, street_cards, street_burns, hole_at, board_at, burns_at)
+    needed, hole_at, board_at = deal_positions(n_players, n_hole, streets)
+    n_board = board_at.shape[0]
     cards = apart_copy(deck)
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     won = apart(n_players, np.int64)
