@@ -25,7 +25,7 @@ written to one lane of a scratch of sixteen deals, and the block values the sixt
 So a chunk's sums are those of :func:`~equity._kernels.deal.fold_free_deals`, deal for deal, and
 those of the rows (:func:`~equity._kernels.deal.deal_chunk` and the evaluator); the tests hold
 them equal.  AMD EPYC, one thread, six seats, ns a deal against the scalar kernel: Hold'em 46
-against 65, Tahoe 81-91 against 156-160; both threads, M deals a second, Egyptian 28.2 against
+against 65, Tahoe 81-91 against 156-160; both threads, M deals a second, Egyptian 32 against
 21.6; Spanish poker 45 against 62 ns a deal and Omaha 84 against 160 (:func:`whole_hand_deals`).
 """
 
@@ -400,7 +400,15 @@ def _hashed_chunk(state, n_deals, deck, n_players, n_hole, streets, plan, lookup
     cards, needed, dealt_at, scratch, counts, at = _chunk_start(deck, n_players, n_hole, streets, lookup,
                                                                 classes, flush_classes, plan)
     state = (state[0], state[1], state[2], state[3])
-    _play_hashed_blocks(state, n_deals, cards, needed, dealt_at, scratch, at)
+    # as in _seven_chunk, the heads-up and six-handed deals of the shipped game the hash values
+    # (Egyptian Hold'em: two hole cards a seat, six board cards, three burns) have their shuffle
+    # lengths compiled in
+    if needed == 13:
+        _play_hashed_blocks(state, n_deals, cards, 13, dealt_at, scratch, at)
+    elif needed == 21:
+        _play_hashed_blocks(state, n_deals, cards, 21, dealt_at, scratch, at)
+    else:
+        _play_hashed_blocks(state, n_deals, cards, needed, dealt_at, scratch, at)
     _chunk_sums(counts, n_players, share_sum, share_sq, wins, ties)
 
 
