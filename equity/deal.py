@@ -42,6 +42,8 @@ from equity.evaluator import (
     high_floor,
     hole_cards_used_many,
     kernel_takes_rule,
+    whole_block_tables,
+    whole_blocks_value,
 )
 from equity.fold_after_exchange import FoldPolicy, fold_rng, gave_up, read_fold_policy
 from equity.games import Discard, Draw, Exchange, Game, Switch, get_game
@@ -66,7 +68,6 @@ from equity.rng import CHUNK_DEALS, chunk_states, resolve_seed
 from equity.setup_notices import sets_up
 from equity.stud import follower_ranks, hands_for_evaluation
 from equity.switch import board_switches, switch_hole_cards
-from equity.tables import tables_for
 from equity.vector import blocks_enabled, vector_path
 
 __all__ = ["simulate", "play_deals", "Deals", "deal_from_order", "exchange", "EXCHANGE_POLICIES",
@@ -485,12 +486,8 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
     g, players = s.game, s.players
     streets, deck, folded = _board_deal_inputs(s)
     tables = hand_tables(g)
-    if _whole_in_blocks(g, players, tables, folded):
-        t = tables_for(g)
-        j = g.hole_rule.min_used
-        whole = (simd.rank_words(t.seven_words), t.suit_bits, t.whole_offsets, t.whole_positions,
-                 t.whole_classes, t.flush_classes[0], t.high_strength, j, g.hand_size - j,
-                 np.uint64(g.deck_mask), simd.lanes_tag(vector_path()))
+    if _whole_in_blocks(g, tables, folded):
+        whole = (*whole_block_tables(g), simd.lanes_tag(vector_path()))
 
         def play(states, sizes, starts, sums):
             whole_hand_deals(states, sizes, deck, players, g.hole_cards, streets, whole, *sums)
@@ -513,14 +510,12 @@ def _aggregate_plain(s: _Setup, deals: int, first_chunk: int, totals: SeatSums, 
     _fused_blocks(s, deals, first_chunk, totals, show, play)
 
 
-def _whole_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:
+def _whole_in_blocks(g: Game, tables, folded: np.ndarray) -> bool:
     """Whether the whole-hand blocks of the evaluator value a fused plain game's deals
-    (:func:`equity._kernels.deal_blocks.whole_hand_deals`): nobody folded, the exact rule, a
-    shape the blocks take (Spanish poker, Omaha), a whole-hand table, and a host with a vector
-    path (AVX-512 or AVX2)."""
-    return (not folded.shape[0] and tables.exact_need > 0
-            and (g.hole_cards, g.board_cards) in simd.WHOLE_SHAPES and vector_path() != "scalar"
-            and bool(tables_for(g).whole_classes.size))
+    (:func:`equity._kernels.deal_blocks.whole_hand_deals`): nobody folded, the exact rule, and
+    deals the evaluator values in those blocks (:func:`equity.evaluator.whole_blocks_value`:
+    Spanish poker, Omaha, on AVX-512 or AVX2)."""
+    return not folded.shape[0] and tables.exact_need > 0 and whole_blocks_value(g)
 
 
 def _plain_in_blocks(g: Game, players: int, tables, folded: np.ndarray) -> bool:

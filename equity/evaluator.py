@@ -428,25 +428,37 @@ def _refuse_rows(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
 
 
 def _whole_in_blocks(g: Game, hole: np.ndarray, board: np.ndarray, wild_rows: np.ndarray) -> bool:
-    """Whether rows of this shape go through the whole-hand table in blocks of rows
-    (:func:`equity._kernels.simd.best_exact_whole_blocks`): the game's whole deal of a shape
-    the blocks are built for, a whole-hand table, no wild card, and a host that can run them
-    (sixteen rows at a time in AVX-512 registers, or eight in AVX2's)."""
-    if ((hole.shape[1], board.shape[1]) not in simd.WHOLE_SHAPES or hole.shape[1] != g.hole_cards
-            or board.shape[1] != g.board_cards or len(wild_rows) or vector_path() == "scalar"):
+    """Whether rows of this shape go through the whole-hand table in blocks of rows: the game's
+    whole deal (:func:`whole_blocks_value`) and no wild card."""
+    return (hole.shape[1] == g.hole_cards and board.shape[1] == g.board_cards and not len(wild_rows)
+            and whole_blocks_value(g))
+
+
+def whole_blocks_value(g: Game) -> bool:
+    """Whether the game's whole deals can be valued in blocks of rows
+    (:func:`equity._kernels.simd.best_exact_whole_blocks`): a deal of a shape the blocks are
+    built for, a whole-hand table, and a host that can run them (sixteen rows at a time in
+    AVX-512 registers, or eight in AVX2's)."""
+    if (g.hole_cards, g.board_cards) not in simd.WHOLE_SHAPES or vector_path() == "scalar":
         return False
     return bool(tables_for(g).whole_classes.size)
 
 
-def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
+def whole_block_tables(g: Game) -> tuple:
+    """The game's arguments of :func:`equity._kernels.simd.best_exact_whole_blocks` after the
+    rows and before ``check``: the rank words, the whole-hand tables, the class strengths, the
+    hole and board cards a hand uses, and the deck."""
     t = tables_for(g)
     j = g.hole_rule.min_used
+    return (simd.rank_words(t.seven_words), t.suit_bits, t.whole_offsets, t.whole_positions,
+            t.whole_classes, t.flush_classes[0], t.high_strength, j, g.hand_size - j,
+            np.uint64(g.deck_mask))
+
+
+def _whole_blocks(g: Game, hole: np.ndarray, board: np.ndarray, check: bool) -> np.ndarray:
     out = np.empty(hole.shape[0], dtype=np.uint32)
-    if not simd.best_exact_whole_blocks(hole.ravel(), hole.shape[1], board.ravel(),
-                                        simd.rank_words(t.seven_words), t.suit_bits,
-                                        t.whole_offsets, t.whole_positions, t.whole_classes,
-                                        t.flush_classes[0], t.high_strength, j, g.hand_size - j,
-                                        np.uint64(g.deck_mask), check, out, simd.lanes_tag(vector_path())):
+    if not simd.best_exact_whole_blocks(hole.ravel(), hole.shape[1], board.ravel(), *whole_block_tables(g),
+                                        check, out, simd.lanes_tag(vector_path())):
         _refuse_rows(g, hole, board)
     return out
 

@@ -24,9 +24,9 @@ from equity._kernels import simd
 from equity._kernels.bundles import Streets
 from equity._kernels.deal import deal_chunk, play_plain_chunks
 from equity.deal import _plain_in_blocks, _streets, _whole_in_blocks, hand_tables
+from equity.evaluator import whole_block_tables
 from equity.games import get_game
 from equity.rng import chunk_states
-from equity.tables import tables_for
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(not simd.available(), reason="no AVX-512 on this host")
@@ -57,11 +57,7 @@ def _blocks(game, players, states, sizes, path="avx512"):
     deck = np.array(game.deck, dtype=np.uint8)
     sums = _sums(len(sizes), players)
     if tables.exact_need:
-        t = tables_for(game)
-        j = game.hole_rule.min_used
-        whole = (simd.rank_words(t.seven_words), t.suit_bits, t.whole_offsets, t.whole_positions,
-                 t.whole_classes, t.flush_classes[0], t.high_strength, j, game.hand_size - j,
-                 np.uint64(game.deck_mask), simd.lanes_tag(path))
+        whole = (*whole_block_tables(game), simd.lanes_tag(path))
         db.whole_hand_deals(states, sizes, deck, players, game.hole_cards, streets, whole, *sums)
         return sums
     seven = tables.seven_offsets.size > 0
@@ -148,7 +144,7 @@ def test_which_deals_the_blocks_play(monkeypatch) -> None:
 
     def whole(name: str, folded=nobody) -> bool:
         game = _game(name)
-        return _whole_in_blocks(game, 6, hand_tables(game), folded)
+        return _whole_in_blocks(game, hand_tables(game), folded)
 
     assert whole("spanish") and whole("omaha")
     assert not whole("spanish", folded=np.zeros((5, 6), dtype=bool))

@@ -43,15 +43,15 @@ from equity._kernels.pots import count_high_pot, split_sums, unpack_wins, win_wi
 from equity._kernels.rng import shuffle_prefix_local
 from equity._kernels.scratch import apart, apart_2d, apart_copy
 from equity._kernels.simd import (
-    _I1,
     _I16,
     _I32,
     _I64,
     BLOCK,
-    _declare,
-    _shift,
+    _flush_suit,
+    _rank_keys_and_suits,
     _splat,
     _splat_of,
+    _suited_rank_bit,
     _vec,
     best_exact_whole_blocks,
     rank_words,
@@ -149,10 +149,6 @@ def _valued_block_code(builder, args, hashed):
     def slot_codes(slot):
         return builder.load(vector_at(scratch, builder.mul(slot, _I32(BLOCK))), align=4)
 
-    permute = _declare(builder.module, "llvm.x86.avx512.permvar.si.512", _vec(_I32),
-                       [_vec(_I32), _vec(_I32)])
-    first_bit = _declare(builder.module, f"llvm.cttz.v{BLOCK}i32", _vec(_I32), [_vec(_I32), _I1])
-    shift = _shift(builder)
     words = builder.load(vector_at(plan, _I32(PLAN_RANK_WORDS)), align=4)
     high_words = builder.load(vector_at(plan, _I32(PLAN_HIGH_WORDS)), align=4) if hashed else None
     n_board, players, n_hole, n_sets = (plan_value(_I32(at)) for at in
@@ -160,18 +156,15 @@ def _valued_block_code(builder, args, hashed):
     bias = _splat_of(builder, plan_value(_I32(PLAN_FLUSH_BIAS)))
     classes_slot = builder.add(n_board, builder.mul(players, n_hole))
 
-    def add_card(code, key_at, suits_at):
-        rank = builder.lshr(code, _splat(2))
+    def add_card(code, key_at, suits_at):  # a card's rank word(s) and suit count added
         for at, table in zip(key_at, (words, high_words) if hashed else (words,), strict=True):
-            builder.store(builder.add(builder.load(at), builder.call(permute, [table, rank])), at)
-        suit = builder.shl(_splat(1), builder.shl(builder.and_(code, _splat(3)), _splat(2)))
+            word, suit = _rank_keys_and_suits(builder, [code], table)
+            builder.store(builder.add(builder.load(at), word), at)
         builder.store(builder.add(builder.load(suits_at), suit), suits_at)
 
-    def add_rank(code, flush_suit, ranks_at):
-        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3)), flush_suit)
-        bit = builder.call(shift, [_splat(1), builder.lshr(code, _splat(2))])
-        builder.store(builder.or_(builder.load(ranks_at), builder.select(in_suit, bit, _splat(0))),
-                      ranks_at)
+    def add_rank(code, flush_suit, ranks_at):  # a card's rank bit added where of the flush suit
+        bit = _suited_rank_bit(builder, code, flush_suit)
+        builder.store(builder.or_(builder.load(ranks_at), bit), ranks_at)
 
     # each hand's key in one vector (seven-card words), or its low and high bits in two (the hash)
     board_key_at = [cgutils.alloca_once_value(builder, _splat(0)) for _ in range(2 if hashed else 1)]
@@ -208,7 +201,7 @@ def _valued_block_code(builder, args, hashed):
             with cgutils.for_range(builder, length) as t:
                 add_card(hole_codes(t.index), key_at, suits_at)
             flush = builder.and_(builder.add(builder.load(suits_at), bias), _splat(0x8888))
-            flush_suit = builder.lshr(builder.call(first_bit, [flush, _I1(0)]), _splat(2))  # 8: none
+            flush_suit = _flush_suit(builder, flush)
             builder.store(_splat(0), ranks_at)
             with cgutils.for_range(builder, builder.zext(n_board, _I64)) as t:
                 add_rank(slot_codes(builder.trunc(t.index, _I32)), flush_suit, ranks_at)

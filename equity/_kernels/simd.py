@@ -119,6 +119,17 @@ def _rank_keys_and_suits(builder, codes, rank_words, lanes=BLOCK):
 def _flush_ranks(builder, codes, flush, lanes=BLOCK):
     """(ranks of ``codes`` in each lane's flush suit, the flush suit): the suit is the one
     whose bit 3 is set in ``flush``, or 8 for a lane without one, which no card has."""
+    flush_suit = _flush_suit(builder, flush, lanes)
+    ranks = None
+    for code in codes:
+        rank_bit = _suited_rank_bit(builder, code, flush_suit, lanes)
+        ranks = rank_bit if ranks is None else builder.or_(ranks, rank_bit)
+    return ranks, flush_suit
+
+
+def _flush_suit(builder, flush, lanes=BLOCK):
+    """Each lane's suit whose bit 3 is set in ``flush`` (its summed suit counts plus the flush
+    bias), or 8 for a lane without one, which no card has."""
     if lanes == BLOCK:
         first_bit = _declare(builder.module, f"llvm.cttz.v{lanes}i32", _vec(_I32, lanes),
                              [_vec(_I32, lanes), _I1])
@@ -132,14 +143,16 @@ def _flush_ranks(builder, codes, flush, lanes=BLOCK):
             suit = term if suit is None else builder.or_(suit, term)
         none = builder.icmp_unsigned("==", flush, _splat(0, lanes=lanes))
         flush_suit = builder.select(none, _splat(8, lanes=lanes), suit)
-    ranks = None
-    for code in codes:
-        in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3, lanes=lanes)), flush_suit)
-        rank_bit = builder.call(_shift(builder, lanes), [_splat(1, lanes=lanes),
-                                                         builder.lshr(code, _splat(2, lanes=lanes))])
-        rank_bit = builder.select(in_suit, rank_bit, _splat(0, lanes=lanes))
-        ranks = rank_bit if ranks is None else builder.or_(ranks, rank_bit)
-    return ranks, flush_suit
+    return flush_suit
+
+
+def _suited_rank_bit(builder, code, flush_suit, lanes=BLOCK):
+    """Each lane's card ``code`` as a bit of its rank where it is of the lane's ``flush_suit``,
+    else 0."""
+    in_suit = builder.icmp_unsigned("==", builder.and_(code, _splat(3, lanes=lanes)), flush_suit)
+    rank_bit = builder.call(_shift(builder, lanes), [_splat(1, lanes=lanes),
+                                                     builder.lshr(code, _splat(2, lanes=lanes))])
+    return builder.select(in_suit, rank_bit, _splat(0, lanes=lanes))
 
 
 def _shift(builder, lanes=BLOCK):
