@@ -128,6 +128,14 @@ def test_switch_with_standard_draw_against_the_oracle_played_from_the_rules():
     ("switch7", ["AhAdKsKd7c2c3c", "random"], {}),
     ("draw", ["AhAdKsKd7c", "random", "random"], {"draw_policy": "max"}),
     ("switch", ["random"] * 7, {"draw_limit": 5, "draw_limit_with_ace": 5}),  # the stub runs out
+    # heads-up: the duel kernel (sample_switch_duel) against the general path
+    ("switch", ["random", "random"], {}),
+    ("switch", ["AhAdKsKd7c", "QcQdJhTh2s"], {}),
+    ("switch", ["random", "AhAdKsKd7c"], {"draw_policy": "stand", "reverse": True}),
+    ("switch", ["random", "random"], {"draw_limit": 5, "draw_limit_with_ace": 5}),
+    ("switch", ["AhAdKsKd7c", "random"], {"draw_limit": 2, "draw_limit_with_ace": 2}),
+    ("draw", ["random", "AhAdKsKd7c"], {"draw_policy": ["max", "standard"]}),
+    ("draw", ["AhAdKsKd7c", "random"], {"dead": "2c3c4c5c6c8c9cTc"}),
 ])
 def test_switch_kernel_equals_the_general_path(game, hands, rules, monkeypatch):
     # the fused kernel scores each trial as it is played; the general path keeps the final hands
@@ -253,3 +261,30 @@ def test_a_list_of_hands_drawing_against_a_fixed_hand():
         expected += sum(values) / len(values) / len(listed)
     sampled = calc("draw", [", ".join(listed), other], dead=dead, trials=40_000, seed=37)
     assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
+
+
+_MANY_DEAD = "2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQd2h3h4h5h6h7h8h9hThJh"
+
+
+@pytest.mark.parametrize("game,hands,rules,duel", [
+    ("switch", ["AhAdKsKd7c", "random"], {}, True),
+    ("switch", ["random", "random"], {"draw_policy": "max"}, True),
+    ("draw", ["AhAdKsKd7c", "QcQdJhTh2s"], {}, True),
+    ("switch", ["AhAdKsKd7c", "random", "random"], {}, False),  # three seats
+    ("switch", ["AhAdKsKd7c", "random"], {"draw_policy": "switch_aware"}, False),
+    ("switch7", ["AhAdKsKd7c2c3c", "random"], {}, False),  # seven cards, no draw
+    # 52 - 5 - 30 dead leave 17 cards, 12 after the deal: the stub cannot run out
+    ("switch", ["AsAhKsKd7s", "random"], {"dead": _MANY_DEAD[:60]}, True),
+    # 33 dead leave 9 after the deal, fewer than two draws of five may take: the general kernel
+    ("switch", ["AsAhKsKd7s", "random"], {"dead": _MANY_DEAD[:66]}, False),
+])
+def test_which_switch_kernel_plays_the_trials(game, hands, rules, duel, monkeypatch):
+    import equity.calculator.sampling as sampling
+
+    played = []
+    for name in ("sample_switch", "sample_switch_duel"):
+        kernel = getattr(sampling, name)
+        monkeypatch.setattr(sampling, name, lambda *a, _k=kernel, _n=name: (played.append(_n), _k(*a))[1])
+    result = calc(game, hands, trials=2_000, seed=3, **rules)
+    assert set(played) == {"sample_switch_duel" if duel else "sample_switch"}
+    assert abs(result["equity"].sum() - 1) < 1e-9

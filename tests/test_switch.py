@@ -432,3 +432,53 @@ def test_policies_played_with_one_seed_share_deals_switches_and_earlier_draws():
     for seat in range(1, players - 1):  # seats taking from a seat drawn alike in both runs
         taken_alike = a["received"][:, 1, seat] == b["received"][:, 1, seat]
         assert taken_alike[same_before[:, seat - 1]].all()
+
+
+def _keeps_of(hands: np.ndarray, limit: int, limit_with_ace: int) -> tuple[np.ndarray, np.ndarray]:
+    """The standard hold of each row of ``hands`` (uint8[n, 5]) both ways: through the ranks'
+    table (the heads-up Switch kernel's) and by :func:`standard_keep`'s rules."""
+    import numba
+
+    from equity._kernels.switch import standard_keep, standard_keep_ranks, table_keep
+    from equity.tables import tables_for
+
+    @numba.njit
+    def keeps(hands, words, offsets, table, limit, limit_with_ace):
+        by_table = np.empty(hands.shape[0], np.int64)
+        by_rules = np.empty(hands.shape[0], np.int64)
+        for i in range(hands.shape[0]):
+            by_table[i] = table_keep(hands[i], 0, words, offsets, table, limit, limit_with_ace)
+            by_rules[i] = standard_keep(hands[i], 0, limit, limit_with_ace)
+        return by_table, by_rules
+
+    t = tables_for(equity.get_game("switch"))
+    table = standard_keep_ranks(t.seven_words, t.seven_offsets, t.seven_classes.shape[0], limit,
+                                limit_with_ace)
+    return keeps(hands, t.seven_words, t.seven_offsets, table, limit, limit_with_ace)
+
+
+def test_the_standard_holds_by_ranks_equal_the_rules_on_every_five_card_hand():
+    # the heads-up Switch kernel decides a random seat's standard draw through a table of the
+    # ranks' holds (four cards of a suit left to the rules): all 2,598,960 hands, the default
+    # limits
+    import itertools
+
+    hands = np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+    by_table, by_rules = _keeps_of(hands, 3, 4)
+    wrong = np.flatnonzero(by_table != by_rules)
+    assert wrong.size == 0, [format_cards(hands[i]) for i in wrong[:5]]
+
+
+@pytest.mark.parametrize("limit,limit_with_ace", [(3, 4), (5, 5), (2, 4), (1, 3)])
+def test_the_standard_holds_by_ranks_throw_what_the_oracle_throws(limit, limit_with_ace):
+    rng = np.random.default_rng(limit * 10 + limit_with_ace)
+    hands = np.array([rng.choice(52, 5, replace=False) for _ in range(3000)], dtype=np.uint8)
+    # hands rich in four-flushes and pairs, where the rules' order matters most
+    suited = np.array([rng.choice(13, 5, replace=False) * 4 + np.array([0, 0, 0, 0, rng.integers(1, 4)])
+                       for _ in range(500)], dtype=np.uint8)
+    hands = np.concatenate([hands, suited])
+    by_table, by_rules = _keeps_of(hands, limit, limit_with_ace)
+    assert (by_table == by_rules).all()
+    for hand, keep in zip(hands.tolist(), by_table.tolist(), strict=True):
+        thrown = [c for k, c in enumerate(hand) if not (keep >> k) & 1]
+        assert thrown == oracle_standard_discards(hand, limit, limit_with_ace), format_cards(hand)

@@ -24,6 +24,7 @@ before or after anything else gives the same distribution.
 
 import numpy as np
 from numba import prange
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from equity._kernels import inline_kernel, kernel, parallel_kernel, simplified_kernel
 from equity._kernels.bundles import SwitchTrace
@@ -51,9 +52,17 @@ from equity._kernels.evaluate import (
     wild_cards_class,
 )
 from equity._kernels.pots import _add_shares, count_high_pot, hi_lo_shares, unpack_wins, win_width
-from equity._kernels.rng import below, next_u64, shuffle_prefix, shuffle_prefix_local, shuffle_prefix_sums
+from equity._kernels.rng import (
+    _below_local,
+    below,
+    next_u64,
+    shuffle_prefix,
+    shuffle_prefix_local,
+    shuffle_prefix_sums,
+    xoshiro_next,
+)
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
-from equity._kernels.switch import play_phases, rules_from, rules_parts
+from equity._kernels.switch import play_phases, policy_keep, rules_from, rules_parts, table_keep
 
 U64 = np.uint64
 FIXED = 0
@@ -349,6 +358,135 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, ru
 
 
 sample_switch = parallel_kernel(_sample_switch)
+
+
+@inline_kernel
+def _fixed_keeps(kinds, fixed_hole, rules, hands):
+    """Each fixed seat's draw decision for every hand one switch can leave it (``int8[2, 6,
+    54]``): ``[p, k, c]`` with card ``c`` taken in at position ``k``, ``[p, 5, 0]`` the hand as
+    dealt (:func:`equity._kernels.switch.policy_keep`); ``hands`` holds ``fixed_hole`` before
+    and after."""
+    keeps = np.zeros((2, 6, 54), dtype=np.int8)
+    for p in range(2):
+        if kinds[p] != FIXED:
+            continue
+        keeps[p, 5, 0] = policy_keep(hands, p * 5, rules.policies[p], rules.limit, rules.limit_with_ace)
+        for k in range(5):
+            for card in range(54):
+                hands[p * 5 + k] = card
+                keeps[p, k, card] = policy_keep(hands, p * 5, rules.policies[p], rules.limit,
+                                                rules.limit_with_ace)
+            hands[p * 5 + k] = fixed_hole[p * 5 + k]
+    return keeps
+
+
+def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, seven, keep_ranks, sums):
+    """:func:`_sample_switch` heads-up, for five-card hands with a draw, at most one switch
+    before it, policies ``stand``, ``standard`` or ``max`` and a stub that cannot run out (at
+    least ten cards after the deal): the same trials, drawn from the same random numbers, so
+    the same sums.
+
+    What it saves: the phases written out for two seats (no records of the switches and the
+    draw, no deck state in memory); a fixed seat's draw decided by one load (``_fixed_keeps``,
+    keyed by the position and card the switch before the draw brought it); a random seat's
+    standard draw through :func:`equity._kernels.switch.table_keep` (``keep_ranks``, from
+    :func:`equity._kernels.switch.standard_keep_ranks`).  ``sums`` as :func:`_sample_switch`'s.
+    """
+    seven_words, suit_bits, seven_offsets, seven_classes, flush_classes, flush_bias = seven
+    n_stub = stub0.shape[0]
+    take = _random_take(kinds, 2, 5)
+    no_disp = np.zeros(0, dtype=np.uint16)
+    no_params = np.zeros(3, dtype=np.uint64)
+    n_before = rules.n_switches_before
+    n_steps = n_before + 1 + rules.n_switches_after
+    policies = rules.policies
+    limit = rules.limit
+    limit_with_ace = rules.limit_with_ace
+    hands0 = fixed_hole.copy()
+    fixed_keeps = _fixed_keeps(kinds, fixed_hole, rules, hands0)
+    for c in prange(states.shape[0]):
+        deck = stub0.copy()
+        hands = fixed_hole.copy()
+        classes, shares, live, lows, acc = _scratch(2)
+        first_wins = 0
+        second_wins = 0
+        splits = 0
+        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]  # in registers
+        for _ in range(chunk_trials[c]):
+            s0, s1, s2, s3 = shuffle_prefix_local(deck, n_stub, take, s0, s1, s2, s3)
+            _place_dealt(deck, 2, 5, kinds, 0, hands, deck[:0])
+            # where the switch before the draw put a card into each hand, and which (5: none)
+            at0 = 5
+            got0 = 0
+            at1 = 5
+            got1 = 0
+            for step in range(n_steps):
+                if step == n_before:  # the draw: seat 0, then seat 1, from the stub in turn
+                    pos = take
+                    for p in range(2):
+                        base = p * 5
+                        if kinds[p] == FIXED:
+                            keep = np.int64(fixed_keeps[p, at0 if p == 0 else at1, got0 if p == 0 else got1])
+                        elif policies[p] == 1:
+                            keep = table_keep(hands, base, seven_words, seven_offsets, keep_ranks, limit,
+                                              limit_with_ace)
+                        else:
+                            keep = policy_keep(hands, base, policies[p], limit, limit_with_ace)
+                        unkept = ~keep & 31
+                        while unkept:  # as switch.draw_step_local draws (the stub cannot run out)
+                            k = trailing_zeros(unkept)
+                            unkept &= unkept - 1
+                            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+                            offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(n_stub - pos), s0,
+                                                                  s1, s2, s3)
+                            j = pos + offset
+                            card = deck[j]
+                            deck[j] = deck[pos]
+                            deck[pos] = card
+                            pos += 1
+                            hands[base + k] = card
+                    continue
+                # a switch, as switch.switch_step_local plays it heads-up
+                bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+                first, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(5), s0, s1, s2, s3)
+                bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+                second, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(5), s0, s1, s2, s3)
+                to_first = hands[5 + first]
+                to_second = hands[second]
+                hands[5 + first] = to_second
+                hands[second] = to_first
+                if step < n_before:
+                    at0 = second
+                    got0 = np.int64(to_first)
+                    at1 = first
+                    got1 = np.int64(to_second)
+            for p in range(2):
+                total = U64(0)
+                for t in range(5):
+                    total += seven_words[hands[p * 5 + t]]
+                value, flags = rank_class(total, no_disp, no_params, seven_classes, flush_bias, True,
+                                          seven_offsets)
+                if flags:
+                    masks = U64(0)
+                    for t in range(5):
+                        masks |= suit_bits[hands[p * 5 + t]]
+                    value = _with_flush(value, flags, masks, flush_classes)
+                classes[p] = value
+                if kinds[p] == FIXED:  # (a random seat's cards are dealt afresh)
+                    for t in range(5):
+                        hands[p * 5 + t] = fixed_hole[p * 5 + t]
+            first = np.int64(classes[0] > classes[1])
+            second = np.int64(classes[1] > classes[0])
+            first_wins += first
+            second_wins += second
+            splits += 1 - first - second
+        _add_duels(first_wins, second_wins, splits, acc)
+        for k in range(5):
+            for p in range(2):
+                sums[c, k, p] = acc[k, p]
+
+
+sample_switch_duel = parallel_kernel(_sample_switch_duel)
 
 
 @inline_kernel

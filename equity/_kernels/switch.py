@@ -47,6 +47,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from equity._kernels import inline_kernel, kernel, simplified_kernel
 from equity._kernels.bundles import DrawValues, SwitchRules
 from equity._kernels.rng import _below_local, fork_local, shuffle_prefix, xoshiro_next
+from equity._kernels.row_hash import SEVEN_ROW_SHIFT, SEVEN_SUIT_SHIFT, row_slot
 from equity.cards import JOKERS
 
 U64 = np.uint64
@@ -68,6 +69,10 @@ WILD_SHIFT = 3
 #: Filler for unused entries of trace arrays.
 NO_CARD = 255
 
+#: In a :func:`standard_keep_ranks` entry, above the 13 kept-rank bits: the hand's ranks decide
+#: the standard hold even with four cards of one suit (a pair or better, or a straight).
+RANK_RULES = 1 << 13
+
 __all__ = [
     "STAND",
     "STANDARD",
@@ -80,6 +85,9 @@ __all__ = [
     "switch_step_local",
     "switch_hole_rows",
     "standard_keep",
+    "standard_keep_ranks",
+    "table_keep",
+    "RANK_RULES",
     "max_keep",
     "limit_keep",
     "policy_keep",
@@ -349,6 +357,67 @@ def standard_keep(hand, base, limit, limit_with_ace):
     keep = 0
     for k in range(5):
         keep |= ((kept_ranks >> (np.int64(hand[base + k]) >> 2)) & 1) << k
+    return keep
+
+
+@kernel
+def standard_keep_ranks(seven_words, seven_offsets, n_slots, limit, limit_with_ace):
+    """The standard policy's hold for every five-card rank multiset, in the seven-card tables'
+    slots (``int16[n_slots]``, read by :func:`table_keep`).
+
+    Each entry holds the ranks :func:`standard_keep` keeps (bit ``r`` for rank ``r``) on a hand
+    of those ranks with at most two cards of a suit, and :data:`RANK_RULES` when the ranks
+    decide even where four cards share a suit (a pair or better, or a straight: the rules that
+    come before the four-flush's).  Built from :func:`standard_keep` itself, so the two cannot
+    disagree (``tests/test_switch.py`` checks every five-card hand).
+    """
+    out = np.zeros(n_slots, dtype=np.int16)
+    hand = np.zeros(5, dtype=np.uint8)
+    ranks = np.zeros(5, dtype=np.int64)
+    # the multisets in ascending order: a, b, c, d, e with at most four of a rank
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        if a == e:  # five of one rank
+                            continue
+                        ranks[0], ranks[1], ranks[2], ranks[3], ranks[4] = a, b, c, d, e
+                        total = U64(0)
+                        for j in range(5):  # suits 0, 1, 2, 3, 0: no four of a suit, equal ranks apart
+                            hand[j] = ranks[j] * 4 + (j & 3)
+                            total += seven_words[hand[j]]
+                        keep = standard_keep(hand, 0, limit, limit_with_ace)
+                        kept = 0
+                        for j in range(5):
+                            kept |= ((keep >> j) & 1) << ranks[j]
+                        paired = a == b or b == c or c == d or d == e
+                        if keep == 31 or paired:
+                            kept |= RANK_RULES
+                        out[row_slot(total, seven_offsets, SEVEN_ROW_SHIFT)] = kept
+    return out
+
+
+@inline_kernel
+def table_keep(hands, base, seven_words, seven_offsets, keep_ranks, limit, limit_with_ace):
+    """:func:`standard_keep` for ``hands[base:base+5]`` through :func:`standard_keep_ranks`'
+    table: the hand's summed card words find its ranks' hold, kept position by position; a hand
+    with four or five cards of a suit whose ranks do not decide goes to :func:`standard_keep`.
+
+    One table load for the chain of rules, each a coin toss on random hands (a branch
+    mispredicted about once a hand): the heads-up Switch kernel's random seat decided in about
+    half the time.
+    """
+    total = U64(0)
+    for t in range(5):
+        total += seven_words[hands[base + t]]
+    kept = np.int64(keep_ranks[row_slot(total, seven_offsets, SEVEN_ROW_SHIFT)])
+    four_of_a_suit = ((total >> U64(SEVEN_SUIT_SHIFT)) + U64(0x4444)) & U64(0x8888)
+    if four_of_a_suit and not kept & RANK_RULES:
+        return standard_keep(hands, base, limit, limit_with_ace)
+    keep = 0
+    for t in range(5):
+        keep |= ((kept >> (np.int64(hands[base + t]) >> 2)) & 1) << t
     return keep
 
 

@@ -14,8 +14,17 @@ import numpy as np
 
 from equity._kernels import open_blocks, simd
 from equity._kernels.bundles import SeatCards, SevenTables
-from equity._kernels.calc import FIXED, RANGE, deal_rows, sample_plain, sample_switch, switch_rows
+from equity._kernels.calc import (
+    FIXED,
+    RANGE,
+    deal_rows,
+    sample_plain,
+    sample_switch,
+    sample_switch_duel,
+    switch_rows,
+)
 from equity._kernels.exchange import FLOP_KEYS, GREEDY, WILD_KEYS, sample_exchange
+from equity._kernels.switch import SWITCH_AWARE, WILD_SHIFT, standard_keep_ranks
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import UNKNOWN, Question, n_cards
 from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
@@ -190,6 +199,7 @@ class Sampler:
         self.stub = q.stub
         self.listed = None
         self.exchange_memo = None
+        self.keep_ranks = None  # the standard draw's holds by ranks (heads-up Switch; built once)
         self.board_switches = board_switches(q.game)
         if q.switch and not self.board_switches:
             self._switch_setup()
@@ -322,6 +332,16 @@ class Sampler:
                 and take <= len(self.stub) <= open_blocks.OPEN_MAX_STUB
                 and self._hold_em_blocks() and not self._duel_in_blocks())
 
+    def _switch_duel(self, kinds: np.ndarray, stub: np.ndarray) -> bool:
+        """Whether the heads-up Switch kernel (``sample_switch_duel``) plays these trials: two
+        seats of five cards, a draw with at most one switch before it, no ``switch_aware``
+        policy, and at least ten cards left after the deal (the stub cannot run out)."""
+        q, rules = self.q, self.rules
+        take = q.n_hole * int((kinds != FIXED).sum())
+        rule = rules.policies & ((1 << WILD_SHIFT) - 1)
+        return (q.players == 2 and q.n_hole == 5 and rules.draw and rules.n_switches_before <= 1
+                and bool((rule < SWITCH_AWARE).all()) and len(stub) - take >= 10)
+
     def _switch_fused(self, sizes, states, sums: SeatSums, kinds=None, fixed=None, stub=None) -> int:
         q = self.q
         t = tables_for(q.game)
@@ -332,7 +352,15 @@ class Sampler:
         seven = SevenTables(t.seven_words, t.suit_bits, t.seven_offsets, t.seven_classes, t.flush_classes[0],
                             flush_bias(q.game.hand_size, t.rank_classes.shape[0] - 1)[0])
         with threads_for(int(sizes.sum()) * q.players):
-            sample_switch(states, sizes, stub, q.players, kinds, fixed, self.rules, seven, chunk_sums)
+            if self._switch_duel(kinds, stub):
+                if self.keep_ranks is None:
+                    self.keep_ranks = standard_keep_ranks(t.seven_words, t.seven_offsets,
+                                                          t.seven_classes.shape[0], self.limit,
+                                                          self.limit_with_ace)
+                sample_switch_duel(states, sizes, stub, kinds, fixed, self.rules, seven, self.keep_ranks,
+                                   chunk_sums)
+            else:
+                sample_switch(states, sizes, stub, q.players, kinds, fixed, self.rules, seven, chunk_sums)
         for row in range(len(sizes)):
             sums.add_sums(float(sizes[row]), *chunk_sums[row])
         return int(sizes.sum())
