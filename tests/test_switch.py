@@ -5,6 +5,7 @@ Monte Carlo checks are seeded and use a tolerance of four binomial standard erro
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -434,13 +435,12 @@ def test_policies_played_with_one_seed_share_deals_switches_and_earlier_draws():
         assert taken_alike[same_before[:, seat - 1]].all()
 
 
-def _keeps_of(hands: np.ndarray, limit: int, limit_with_ace: int) -> tuple[np.ndarray, np.ndarray]:
-    """The standard hold of each row of ``hands`` (uint8[n, 5]) both ways: through the ranks'
-    table (the heads-up Switch kernel's) and by :func:`standard_keep`'s rules."""
+@functools.cache
+def _keeps_kernel():
+    """A compiled loop over hands calling both holds (compiled once per session)."""
     import numba
 
-    from equity._kernels.switch import standard_keep, standard_keep_ranks, table_keep
-    from equity.tables import tables_for
+    from equity._kernels.switch import standard_keep, table_keep
 
     @numba.njit
     def keeps(hands, words, offsets, table, limit, limit_with_ace):
@@ -451,10 +451,19 @@ def _keeps_of(hands: np.ndarray, limit: int, limit_with_ace: int) -> tuple[np.nd
             by_rules[i] = standard_keep(hands[i], 0, limit, limit_with_ace)
         return by_table, by_rules
 
+    return keeps
+
+
+def _keeps_of(hands: np.ndarray, limit: int, limit_with_ace: int) -> tuple[np.ndarray, np.ndarray]:
+    """The standard hold of each row of ``hands`` (uint8[n, 5]) both ways: through the ranks'
+    table (the heads-up Switch kernel's) and by :func:`standard_keep`'s rules."""
+    from equity._kernels.switch import standard_keep_ranks
+    from equity.tables import tables_for
+
     t = tables_for(equity.get_game("switch"))
     table = standard_keep_ranks(t.seven_words, t.seven_offsets, t.seven_classes.shape[0], limit,
                                 limit_with_ace)
-    return keeps(hands, t.seven_words, t.seven_offsets, table, limit, limit_with_ace)
+    return _keeps_kernel()(hands, t.seven_words, t.seven_offsets, table, limit, limit_with_ace)
 
 
 def test_the_standard_holds_by_ranks_equal_the_rules_on_every_five_card_hand():
