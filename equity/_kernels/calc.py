@@ -360,37 +360,21 @@ def _sample_switch(states, chunk_trials, stub0, n_players, kinds, fixed_hole, ru
 sample_switch = parallel_kernel(_sample_switch)
 
 
-@inline_kernel
-def _fixed_keeps(kinds, fixed_hole, rules, hands):
-    """Each fixed seat's draw decision for every hand one switch can leave it (``int8[2, 6,
-    54]``): ``[p, k, c]`` with card ``c`` taken in at position ``k``, ``[p, 5, 0]`` the hand as
-    dealt (:func:`equity._kernels.switch.policy_keep`); ``hands`` holds ``fixed_hole`` before
-    and after."""
-    keeps = np.zeros((2, 6, 54), dtype=np.int8)
-    for p in range(2):
-        if kinds[p] != FIXED:
-            continue
-        keeps[p, 5, 0] = policy_keep(hands, p * 5, rules.policies[p], rules.limit, rules.limit_with_ace)
-        for k in range(5):
-            for card in range(54):
-                hands[p * 5 + k] = card
-                keeps[p, k, card] = policy_keep(hands, p * 5, rules.policies[p], rules.limit,
-                                                rules.limit_with_ace)
-            hands[p * 5 + k] = fixed_hole[p * 5 + k]
-    return keeps
-
-
-def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, seven, keep_ranks, sums):
+def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, seven, keep_ranks, fixed_keeps,
+                        sums):
     """:func:`_sample_switch` heads-up, for five-card hands with a draw, at most one switch
     before it, policies ``stand``, ``standard`` or ``max`` and a stub that cannot run out (at
     least ten cards after the deal): the same trials, drawn from the same random numbers, so
     the same sums.
 
     What it saves: the phases written out for two seats (no records of the switches and the
-    draw, no deck state in memory); a fixed seat's draw decided by one load (``_fixed_keeps``,
-    keyed by the position and card the switch before the draw brought it); a random seat's
-    standard draw through :func:`equity._kernels.switch.table_keep` (``keep_ranks``, from
-    :func:`equity._kernels.switch.standard_keep_ranks`).  ``sums`` as :func:`_sample_switch`'s.
+    draw, no deck state in memory); a fixed seat's draw decided by one load (``fixed_keeps``,
+    from :func:`equity._kernels.switch.fixed_keeps`, keyed by the position and card the switch
+    before the draw brought it); a random seat's standard draw through
+    :func:`equity._kernels.switch.table_keep` (``keep_ranks``, from
+    :func:`equity._kernels.switch.standard_keep_ranks`), the rules
+    (:func:`equity._kernels.switch.policy_keep`, inlined once) where it cannot decide.  ``sums``
+    as :func:`_sample_switch`'s.
     """
     seven_words, suit_bits, seven_offsets, seven_classes, flush_classes, flush_bias = seven
     n_stub = stub0.shape[0]
@@ -402,8 +386,6 @@ def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, s
     policies = rules.policies
     limit = rules.limit
     limit_with_ace = rules.limit_with_ace
-    hands0 = fixed_hole.copy()
-    fixed_keeps = _fixed_keeps(kinds, fixed_hole, rules, hands0)
     for c in prange(states.shape[0]):
         deck = stub0.copy()
         hands = fixed_hole.copy()
@@ -425,12 +407,12 @@ def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, s
                     pos = take
                     for p in range(2):
                         base = p * 5
+                        keep = np.int64(-1)
                         if kinds[p] == FIXED:
                             keep = np.int64(fixed_keeps[p, at0 if p == 0 else at1, got0 if p == 0 else got1])
                         elif policies[p] == 1:
-                            keep = table_keep(hands, base, seven_words, seven_offsets, keep_ranks, limit,
-                                              limit_with_ace)
-                        else:
+                            keep = table_keep(hands, base, seven_words, seven_offsets, keep_ranks)
+                        if keep < 0:  # the rules decide (one call site: policy_keep inlined once)
                             keep = policy_keep(hands, base, policies[p], limit, limit_with_ace)
                         unkept = ~keep & 31
                         while unkept:  # as switch.draw_step_local draws (the stub cannot run out)

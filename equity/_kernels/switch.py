@@ -87,6 +87,7 @@ __all__ = [
     "standard_keep",
     "standard_keep_ranks",
     "table_keep",
+    "fixed_keeps",
     "RANK_RULES",
     "max_keep",
     "limit_keep",
@@ -399,14 +400,14 @@ def standard_keep_ranks(seven_words, seven_offsets, n_slots, limit, limit_with_a
 
 
 @inline_kernel
-def table_keep(hands, base, seven_words, seven_offsets, keep_ranks, limit, limit_with_ace):
+def table_keep(hands, base, seven_words, seven_offsets, keep_ranks):
     """:func:`standard_keep` for ``hands[base:base+5]`` through :func:`standard_keep_ranks`'
-    table: the hand's summed card words find its ranks' hold, kept position by position; a hand
-    with four or five cards of a suit whose ranks do not decide goes to :func:`standard_keep`.
+    table, or -1 where the rules must decide: the hand's summed card words find its ranks'
+    hold, kept position by position; a hand with four or five cards of a suit whose ranks do
+    not decide returns -1 (its caller calls :func:`policy_keep`, inlined once).
 
-    One table load for the chain of rules, each a coin toss on random hands (a branch
-    mispredicted about once a hand): the heads-up Switch kernel's random seat decided in about
-    half the time.
+    One table load for the chain of rules, each a coin toss on random hands: the heads-up
+    Switch kernel's trial 67 to 59 ns on one thread (AhAdKsKd7c against a random hand).
     """
     total = U64(0)
     for t in range(5):
@@ -414,11 +415,33 @@ def table_keep(hands, base, seven_words, seven_offsets, keep_ranks, limit, limit
     kept = np.int64(keep_ranks[row_slot(total, seven_offsets, SEVEN_ROW_SHIFT)])
     four_of_a_suit = ((total >> U64(SEVEN_SUIT_SHIFT)) + U64(0x4444)) & U64(0x8888)
     if four_of_a_suit and not kept & RANK_RULES:
-        return standard_keep(hands, base, limit, limit_with_ace)
-    keep = 0
+        return np.int64(-1)
+    keep = np.int64(0)
     for t in range(5):
         keep |= ((kept >> (np.int64(hands[base + t]) >> 2)) & 1) << t
     return keep
+
+
+@kernel
+def fixed_keeps(fixed_hole, known, policies, limit, limit_with_ace):
+    """The draw decision (:func:`policy_keep`) of each seat whose hand is known (``known[p]``) for
+    every hand one switch can leave it, ``int8[players, 6, 54]``: ``[p, k, c]`` with card ``c``
+    taken in at position ``k``, ``[p, 5, 0]`` the hand as dealt; zeros for the other seats.
+    (Compiled apart from the heads-up Switch kernel, which reads it: ``policy_keep`` inlined in
+    both made that kernel's compilation slower.)"""
+    players = known.shape[0]
+    keeps = np.zeros((players, 6, 54), dtype=np.int8)
+    hands = fixed_hole.copy()
+    for p in range(players):
+        if not known[p]:
+            continue
+        keeps[p, 5, 0] = policy_keep(hands, p * 5, policies[p], limit, limit_with_ace)
+        for k in range(5):
+            for card in range(54):
+                hands[p * 5 + k] = card
+                keeps[p, k, card] = policy_keep(hands, p * 5, policies[p], limit, limit_with_ace)
+            hands[p * 5 + k] = fixed_hole[p * 5 + k]
+    return keeps
 
 
 @inline_kernel

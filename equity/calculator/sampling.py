@@ -24,7 +24,7 @@ from equity._kernels.calc import (
     switch_rows,
 )
 from equity._kernels.exchange import FLOP_KEYS, GREEDY, WILD_KEYS, sample_exchange
-from equity._kernels.switch import SWITCH_AWARE, WILD_SHIFT, standard_keep_ranks
+from equity._kernels.switch import SWITCH_AWARE, WILD_SHIFT, fixed_keeps, standard_keep_ranks
 from equity.calculator.execution import bar_off, threads_for
 from equity.calculator.question import UNKNOWN, Question, n_cards
 from equity.calculator.showdown import deal_shares, fixed_wild_rows, table_args
@@ -357,8 +357,10 @@ class Sampler:
                     self.keep_ranks = standard_keep_ranks(t.seven_words, t.seven_offsets,
                                                           t.seven_classes.shape[0], self.limit,
                                                           self.limit_with_ace)
+                keeps = fixed_keeps(fixed, kinds == FIXED, self.rules.policies, self.limit,
+                                    self.limit_with_ace)
                 sample_switch_duel(states, sizes, stub, kinds, fixed, self.rules, seven, self.keep_ranks,
-                                   chunk_sums)
+                                   keeps, chunk_sums)
             else:
                 sample_switch(states, sizes, stub, q.players, kinds, fixed, self.rules, seven, chunk_sums)
         for row in range(len(sizes)):
