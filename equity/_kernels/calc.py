@@ -62,7 +62,7 @@ from equity._kernels.rng import (
     xoshiro_next,
 )
 from equity._kernels.row_hash import SEVEN_ROW_SHIFT, row_slot
-from equity._kernels.switch import play_phases, policy_keep, rules_from, rules_parts, table_keep
+from equity._kernels.switch import play_phases, policy_keep, rules_from, rules_parts, stub_card, table_keep
 
 U64 = np.uint64
 FIXED = 0
@@ -418,15 +418,8 @@ def _sample_switch_duel(states, chunk_trials, stub0, kinds, fixed_hole, rules, s
                         while unkept:  # as switch.draw_step_local draws (the stub cannot run out)
                             k = trailing_zeros(unkept)
                             unkept &= unkept - 1
-                            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-                            offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(n_stub - pos), s0,
-                                                                  s1, s2, s3)
-                            j = pos + offset
-                            card = deck[j]
-                            deck[j] = deck[pos]
-                            deck[pos] = card
+                            hands[base + k], s0, s1, s2, s3 = stub_card(deck, pos, n_stub, s0, s1, s2, s3)
                             pos += 1
-                            hands[base + k] = card
                     continue
                 # a switch, as switch.switch_step_local plays it heads-up
                 bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)

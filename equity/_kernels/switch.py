@@ -96,6 +96,7 @@ __all__ = [
     "seat_keep",
     "draw_step",
     "draw_step_local",
+    "stub_card",
     "memo_keep",
     "play_phases",
     "play_switch_chunk",
@@ -474,6 +475,20 @@ def policy_keep(hand, base, policy, limit, limit_with_ace):
     return keep
 
 
+@inline_kernel
+def stub_card(deck, pos, n_deck, s0, s1, s2, s3):
+    """Draw one card from the stub ``deck[pos:n_deck]`` (module docstring): a uniform position
+    is swapped to ``deck[pos]`` and that card taken (the caller advances ``pos``); returns the
+    card and the advanced state.  Every draw of the draw phase comes through here."""
+    bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
+    offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(n_deck - pos), s0, s1, s2, s3)
+    j = pos + offset
+    card = deck[j]
+    deck[j] = deck[pos]
+    deck[pos] = card
+    return card, s0, s1, s2, s3
+
+
 @kernel
 def draw_step(hands, n_players, active, rules, gave, lost_at, deck, ds, state, drawn, discarded,
               at, fixed_hole, memo):
@@ -676,8 +691,7 @@ def draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds, dr
             deck[end + n] = old
             mask |= np.uint64(1) << np.uint64(old)
             n += 1
-            # draw a replacement (written out here: as an inlined helper it cost Numba
-            # reference counting per card); the discards become the stub when it is empty
+            # draw a replacement; the discards become the stub when it is empty
             if pos == n_deck:
                 reused = ds[2] - ds[1]
                 start = n_deck - reused
@@ -686,15 +700,8 @@ def draw_step_local(hands, n_players, active, rules, gave, lost_at, deck, ds, dr
                 ds[1] = ds[2]
                 ds[3] += 1
                 pos = start
-            bits, s0, s1, s2, s3 = xoshiro_next(s0, s1, s2, s3)
-            offset, s0, s1, s2, s3 = _below_local(bits >> U64(32), U64(n_deck - pos), s0, s1, s2,
-                                                  s3)
-            j = pos + offset
-            card = deck[j]
-            deck[j] = deck[pos]
-            deck[pos] = card
+            hands[base + k], s0, s1, s2, s3 = stub_card(deck, pos, n_deck, s0, s1, s2, s3)
             pos += 1
-            hands[base + k] = card
         ds[0] = pos
         ds[2] += n
         drawn[at + p] = n
