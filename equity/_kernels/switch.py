@@ -9,7 +9,8 @@ One deal's cards live in three places, and every card of the deck is in exactly 
 * **stub** -- ``deck[pos:n]``.  ``deck`` is ``uint8[2 * n]`` for a deck of ``n`` cards and starts
   with the whole deck in ``deck[:n]``; ``deck[:pos]`` have been dealt or are gone, ``deck[pos:n]``
   is the unseen stub in arbitrary order.  A card is drawn by ``j = pos + below(state, n - pos)``,
-  swapping ``deck[pos]`` and ``deck[j]``, taking ``deck[pos]`` and advancing ``pos``: the stub is
+  swapping ``deck[pos]`` and ``deck[j]``, taking ``deck[pos]`` and advancing ``pos``
+  (:func:`stub_card`): the stub is
   shuffled lazily, one card at a time (the deal is the same procedure, via ``shuffle_prefix``).
 * **discard pile** -- ``deck[n + ds[1] : n + ds[2]]``, in the second half of ``deck``.  Discards
   are appended at ``deck[n + ds[2]]``; ``deck[n : n + ds[1]]`` are discards already reused.  (One
@@ -38,7 +39,10 @@ wild rank ``r`` adds ``(r + 1) << WILD_SHIFT`` to its seats' codes
 The phases after the deal are played in one place, :func:`play_phases` (the switches before
 the draw, the draw, the switches after it, as a :class:`~equity._kernels.bundles.SwitchRules`
 says), by both the deal engine (:func:`play_switch_chunk`) and the calculator
-(``equity._kernels.calc``).
+(``equity._kernels.calc``), but for the calculator's heads-up five-card draws
+(``calc.sample_switch_duel``), which writes them out for two seats from the same random numbers
+(its decisions read from :func:`fixed_keeps` and :func:`standard_keep_ranks`' tables; the tests
+hold its sums to the general kernel's, bit for bit).
 """
 
 import numpy as np
