@@ -575,7 +575,7 @@ def memo_keep(hands, base, p, policy, limit, limit_with_ace, fixed_hole, memo):
     return keep
 
 
-@inline_kernel
+@kernel
 def aware_keep(hand, base, lost, values, opponents, limit, limit_with_ace):
     """The ``switch_aware`` policies: the positions of ``hand[base:base+5]`` to keep (5-bit
     mask) whose hold has the highest estimated showdown share against ``opponents`` opponents.
@@ -587,6 +587,11 @@ def aware_keep(hand, base, lost, values, opponents, limit, limit_with_ace):
     (which the next seat holds).  Only holds within the draw limit (``limit`` cards, or
     ``max(limit, limit_with_ace)`` when an ace is kept) are played; ties go to the hold keeping
     more cards, then to the smaller mask.
+
+    Compiled apart (a call, not inlined): every kernel that plays a draw reaches it through
+    :func:`seat_keep`, and inlined it made their compilation a fifth slower (the draw and Switch
+    kernels of the calculator and the deal engine 128 s against 100 from an empty cache), for a
+    policy whose own work (a transform over 64 holds) dwarfs a call.
     """
     row = values.row_of[opponents] if opponents < values.row_of.shape[0] else -1
     if row < 0:  # no values for this many opponents (callers provide them): the standard hold
