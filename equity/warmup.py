@@ -94,7 +94,7 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
         lambda: equity.evaluate_many(game, d.hole, [d.board] * len(d.hole) if d.board else None),
         exact_hands,
         (lambda: equity.evaluate(game, d.hole[0], d.board, wild=d.board[0])) if g.wild is not None
-        and g.fixed_wild_rank is None and d.board else None,
+        and g.fixed_wild_rank is None and g.board_cards else None,
         lambda: equity.simulate(game, 2, 64, seed=1, progress=False, aggregate=False),
     )))
     if g.board_cards and not has_phase(g, Switch):  # (random switches cannot be enumerated)
@@ -106,13 +106,15 @@ def _steps_of(game: str) -> list[tuple[str, Callable[[], object]]]:
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], exact=True, **quiet),
             lambda: equity.calc(game, d.hole[:2], board=d.board[:6], wild=d.board[0], **sample),
         )))
-        listed = f"{d.hole[1]},{d.hole[2]}"  # a range seat: the general trial loop
+        def listed() -> str:  # a range seat (the general trial loop), read when the step runs
+            return f"{d.hole[1]},{d.hole[2]}"
+
         steps.append(("calc monte carlo", calls(
             lambda: equity.calc(game, d.hole[:2], **sample),
             lambda: equity.calc(game, [d.hole[0], "random"], **sample),
             lambda: equity.calc(game, [d.hole[0], "random", "random"], board=d.board[:6], **sample),
-            lambda: equity.calc(game, [d.hole[0], listed], **sample),
-            lambda: equity.calc(game, [d.hole[0], listed, "random"], board=d.board[:6], **sample),
+            lambda: equity.calc(game, [d.hole[0], listed()], **sample),
+            lambda: equity.calc(game, [d.hole[0], listed(), "random"], board=d.board[:6], **sample),
             (lambda: equity.calc(game, d.hole, **sample, hi_lo=True)) if hi_lo else None,
             (lambda: equity.calc(game, d.hole[:2], **sample, pot="low")) if low else None,
         )))

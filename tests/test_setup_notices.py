@@ -151,6 +151,23 @@ def test_warmup_steps_cover_every_entry_point_of_a_game() -> None:
     assert [step for game, step in every if game == "study"] == list(STUDY_STEPS)
 
 
+def test_listing_the_warmup_steps_deals_nothing(monkeypatch) -> None:
+    """The steps are listed in the parent process before the workers start: a deal there would
+    compile every board game's deal kernels one after another, on one core (about 50 s on a
+    fresh clone), before any worker begins."""
+    from equity import warmup as module
+    from equity.errors import InvalidInputError
+
+    def refuse(*args, **options):
+        raise InvalidInputError("a deal while the steps were listed")
+
+    monkeypatch.setattr(equity, "play_deals", refuse)
+    steps = module.warmup_steps(studies=True)
+    assert ("omaha", "calc monte carlo") in steps
+    with pytest.raises(InvalidInputError, match="while the steps were listed"):  # a step itself deals
+        dict(module._steps_of("omaha"))["calc monte carlo"]()
+
+
 def test_warmup_asks_each_game_only_what_it_takes_and_never_passes_over_an_error(monkeypatch) -> None:
     from equity import warmup as module
     from equity.errors import InvalidInputError
