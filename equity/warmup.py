@@ -30,8 +30,11 @@ __all__ = ["warmup", "warmup_steps", "STUDY_STEPS"]
 #: Deals of each study cell when ``studies`` is asked for (enough to run every code path).
 STUDY_DEALS = 64
 #: Studies warmed with ``studies=True``; ``push-fold`` is left out: its cost is its class
-#: matrices (minutes of calculation, cached by the study itself), not compiling.
-STUDY_STEPS = ("eldorado-swap", "switch-pairs", "tahoe-usage", "rarity", "starting-hands", "draw-strategy")
+#: matrices (minutes of calculation, cached by the study itself), not compiling.  In the order the
+#: workers take them once the families are compiled: the longest first (``draw-strategy``, about a
+#: minute, on the draw family's kernels, the first family done), ``eldorado-swap`` last (on the
+#: exchange family's, the last done), so that no study compiles what a family is still compiling.
+STUDY_STEPS = ("draw-strategy", "switch-pairs", "tahoe-usage", "rarity", "starting-hands", "eldorado-swap")
 
 
 class _Deal:
